@@ -1,0 +1,70 @@
+// The utf8core command line as a library (SPEC §7): argument parsing, the three
+// commands on input already in memory, and the I/O around them. main.cpp only
+// calls Main(); tests call ParseArgs() and Execute() directly, and the binary.
+#ifndef UTF8CORE_CLI_CLI_H_
+#define UTF8CORE_CLI_CLI_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "engine.h"
+#include "utf8_model.h"
+
+namespace utf8core {
+namespace cli {
+
+// Exit statuses of SPEC §7.
+constexpr int kExitOk = 0;
+constexpr int kExitInvalid = 1;  // validate found an error
+constexpr int kExitUsage = 2;    // usage or I/O error
+
+enum class Command { kDecode, kEncode, kValidate };
+enum class Format { kUtf8, kUcs4le, kText };
+
+struct Options {
+  bool help = false;     // --help: print usage, nothing else
+  bool version = false;  // --version
+  Command command = Command::kDecode;
+  Mode mode = Mode::kRfc3629;
+  EngineConfig engine;
+  Format to = Format::kUtf8;  // decode only
+  bool stats = false;
+  std::string input;  // empty: the built-in sample; "-": standard input; else a path
+};
+
+// args are argv without the program name. Returns an empty string on success,
+// otherwise the problem as one line without the "utf8core: " prefix.
+std::string ParseArgs(const std::vector<std::string>& args, Options* options);
+
+std::string HelpText();
+
+// What a command produced: everything is collected here before anything is
+// written, so output is never left half-written without a message.
+struct Outcome {
+  int exit_code = kExitOk;
+  std::string out;  // for standard output
+  std::string err;  // for standard error: the --stats JSON line or the message
+};
+
+// Runs a parsed command. When options.input is empty the built-in sample is used
+// and `input` is ignored. Does no I/O.
+Outcome Execute(const Options& options, const std::vector<uint8_t>& input);
+
+// One line of `decode --to text`, newline included (column format in HelpText()).
+std::string TextLine(const Unit& unit);
+
+// Whole-file input: "-" reads standard input. On failure returns false with
+// *error set to one line naming the file and the reason.
+bool ReadInput(const std::string& path, std::vector<uint8_t>* data, std::string* error);
+
+// Writes all of data to fd; on failure says how far it got and why.
+bool WriteAll(int fd, const std::string& data, const char* what, std::string* error);
+
+// The whole program: parse, read, execute, write. Returns the exit status.
+int Main(int argc, char** argv);
+
+}  // namespace cli
+}  // namespace utf8core
+
+#endif  // UTF8CORE_CLI_CLI_H_

@@ -1,0 +1,22 @@
+// The engine registry of the command line: the one place that maps --engine
+// names to implementations, so adding the RTL engine touches only this file.
+#include <string>
+
+#include "engine.h"
+#include "model_engine.h"
+
+namespace utf8core {
+namespace cli {
+
+std::vector<std::string> EngineNames() { return {"model"}; }
+
+std::unique_ptr<Engine> MakeEngine(const EngineConfig& config, std::string* error) {
+  if (config.name == "model") return std::make_unique<ModelEngine>();
+  std::string known;
+  for (const std::string& n : EngineNames()) known += (known.empty() ? "" : ", ") + n;
+  *error = "unknown engine '" + config.name + "' (available: " + known + ")";
+  return nullptr;
+}
+
+}  // namespace cli
+}  // namespace utf8core
