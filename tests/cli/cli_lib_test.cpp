@@ -1,0 +1,96 @@
+// In-process tests of the cli library (cli/cli.h): argument parsing into
+// Options, the --to text line format, and Execute() without any I/O. The
+// program-level behaviour is tested through the binary in cli_test.cpp.
+#include <string>
+#include <vector>
+
+#include "cli.h"
+#include "gtest/gtest.h"
+#include "sample.h"
+
+namespace utf8core {
+namespace cli {
+namespace {
+
+Options Parse(const std::vector<std::string>& args) {
+  Options o;
+  const std::string error = ParseArgs(args, &o);
+  EXPECT_EQ(error, "");
+  return o;
+}
+
+TEST(CliParse, Defaults) {
+  const Options o = Parse({"decode"});
+  EXPECT_EQ(o.command, Command::kDecode);
+  EXPECT_EQ(o.mode, Mode::kRfc3629);
+  EXPECT_EQ(o.engine.name, "model");
+  EXPECT_EQ(o.to, Format::kUtf8);
+  EXPECT_FALSE(o.stats);
+  EXPECT_EQ(o.input, "");  // the built-in sample
+}
+
+TEST(CliParse, OptionsAnywhereBothSpellings) {
+  const Options o = Parse({"decode", "in.bin", "--mode=annex-r", "--to", "text", "--stats",
+                           "--engine=model"});
+  EXPECT_EQ(o.mode, Mode::kAnnexR);
+  EXPECT_EQ(o.to, Format::kText);
+  EXPECT_TRUE(o.stats);
+  EXPECT_EQ(o.input, "in.bin");
+  EXPECT_EQ(Parse({"validate", "-"}).input, "-");
+  EXPECT_EQ(Parse({"encode", "--", "--stats"}).input, "--stats");
+  EXPECT_FALSE(Parse({"encode", "--", "--stats"}).stats);
+  EXPECT_EQ(Parse({"decode", "--mode", "annex-r", "--mode", "rfc3629"}).mode, Mode::kRfc3629);
+}
+
+TEST(CliParse, Errors) {
+  Options o;
+  EXPECT_EQ(ParseArgs({"decode", "--to", "ucs2"}, &o),
+            "bad output format 'ucs2' for --to (utf8, ucs4le or text)");
+  EXPECT_EQ(ParseArgs({"validate", "--engine", "fpga"}, &o),
+            "unknown engine 'fpga' (available: model)");
+  EXPECT_EQ(ParseArgs({"decode", "--lanes=8"}, &o), "unknown option '--lanes' (see --help)");
+}
+
+TEST(CliText, LineFormat) {
+  EXPECT_EQ(TextLine(Unit{0x41, 0, 1, ErrorClass::kOk}), "       0 1 U+0041     OK\n");
+  EXPECT_EQ(TextLine(Unit{0x1F600, 12345678, 4, ErrorClass::kOk}),
+            "12345678 4 U+1F600    OK\n");
+  // Offsets wider than the column push it right rather than being cut.
+  EXPECT_EQ(TextLine(Unit{kReplacement, 123456789012ull, 3, ErrorClass::kSurrogate}),
+            "123456789012 3 U+FFFD     SURROGATE\n");
+  EXPECT_EQ(TextLine(Unit{0x7FFFFFFF, 7, 6, ErrorClass::kOk}), "       7 6 U+7FFFFFFF OK\n");
+}
+
+TEST(CliExecute, InMemory) {
+  Options o = Parse({"validate", "-"});
+  const std::string bad = "ab\xF4\x90\x80\x80";
+  Outcome r = Execute(o, std::vector<uint8_t>(bad.begin(), bad.end()));
+  EXPECT_EQ(r.exit_code, kExitInvalid);
+  EXPECT_EQ(r.out, "invalid at byte 2: TOO_LARGE\n");
+  o.mode = Mode::kAnnexR;
+  r = Execute(o, std::vector<uint8_t>(bad.begin(), bad.end()));
+  EXPECT_EQ(r.exit_code, kExitOk);
+  EXPECT_EQ(r.out, "valid\n");
+
+  o = Parse({"encode", "-"});
+  r = Execute(o, {0x41, 0, 0});
+  EXPECT_EQ(r.exit_code, kExitUsage);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err,
+            "utf8core: encode input is 3 bytes, not a multiple of 4 (32-bit little-endian "
+            "code points)\n");
+}
+
+TEST(CliExecute, SampleIgnoresInputBytes) {
+  const Options o = Parse({"decode", "--to", "text"});
+  const Outcome a = Execute(o, {});
+  const Outcome b = Execute(o, {0xFF, 0xFF});
+  EXPECT_EQ(a.out, b.out);
+  const std::vector<uint8_t>& s = SampleUtf8();
+  const Outcome c = Execute(Parse({"decode", "--to", "text", "-"}), s);
+  EXPECT_EQ(a.out, c.out);
+}
+
+}  // namespace
+}  // namespace cli
+}  // namespace utf8core
