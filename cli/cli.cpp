@@ -199,9 +199,16 @@ std::string ParseArgs(const std::vector<std::string>& args, Options* options) {
       return "bad output format " + Quote(value) + " for --to (utf8, ucs4le or text)";
     }
   }
-  // Refuse an unknown engine at parse time, so it is a usage error like any other.
-  std::string error;
-  if (!MakeEngine(options->engine, &error)) return error;
+  // An unknown engine is a usage error like any other; checking the name alone
+  // keeps parsing cheap for engines that are costly to start.
+  const std::vector<std::string> names = EngineNames();
+  bool known = false;
+  std::string list;
+  for (const std::string& n : names) {
+    known = known || n == options->engine.name;
+    list += (list.empty() ? "" : ", ") + n;
+  }
+  if (!known) return "unknown engine " + Quote(options->engine.name) + " (available: " + list + ")";
   return "";
 }
 
