@@ -225,6 +225,10 @@ Outcome Execute(const Options& options, const std::vector<uint8_t>& input) {
   std::string error;
   std::unique_ptr<Engine> engine = MakeEngine(options.engine, &error);
   if (!engine) return Fail(error);
+  return Execute(options, input, engine.get());
+}
+
+Outcome Execute(const Options& options, const std::vector<uint8_t>& input, Engine* engine) {
   const bool sample = options.input.empty();
   const std::vector<uint8_t>& bytes = sample ? SampleUtf8() : input;
   Outcome o;

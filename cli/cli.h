@@ -50,6 +50,8 @@ struct Outcome {
 // Runs a parsed command. When options.input is empty the built-in sample is used
 // and `input` is ignored. Does no I/O.
 Outcome Execute(const Options& options, const std::vector<uint8_t>& input);
+// The same on a given engine (options.engine is then not consulted).
+Outcome Execute(const Options& options, const std::vector<uint8_t>& input, Engine* engine);
 
 // One line of `decode --to text`, newline included (column format in HelpText()).
 std::string TextLine(const Unit& unit);

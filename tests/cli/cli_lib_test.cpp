@@ -6,6 +6,7 @@
 
 #include "cli.h"
 #include "gtest/gtest.h"
+#include "model_engine.h"
 #include "sample.h"
 
 namespace utf8core {
@@ -89,6 +90,43 @@ TEST(CliExecute, SampleIgnoresInputBytes) {
   const std::vector<uint8_t>& s = SampleUtf8();
   const Outcome c = Execute(Parse({"decode", "--to", "text", "-"}), s);
   EXPECT_EQ(a.out, c.out);
+}
+
+// Stands in for a clocked engine (the RTL one): the model's data, a made-up
+// cycle count, and an optional failure such as an RTL/cycle-model mismatch.
+class ClockedEngine : public ModelEngine {
+ public:
+  std::string fail;
+  const char* name() const override { return "clocked"; }
+  EngineRun Decode(const std::vector<uint8_t>& in, Mode mode, std::vector<Unit>* units) override {
+    EngineRun r = ModelEngine::Decode(in, mode, units);
+    r.error = fail;
+    r.has_cycles = true;
+    r.cycles = in.size() / 2;
+    return r;
+  }
+};
+
+TEST(CliExecute, StatsOfAClockedEngine) {
+  ClockedEngine engine;
+  const Options o = Parse({"decode", "--stats", "-"});
+  const Outcome r = Execute(o, {'a', 'b', 'c', 'd', 0xC3, 0xA9, 0x80, 'e'}, &engine);
+  EXPECT_EQ(r.exit_code, kExitOk);
+  EXPECT_EQ(r.out, "abcd\xC3\xA9\xEF\xBF\xBD" "e");
+  EXPECT_EQ(r.err,
+            "{\"command\":\"decode\",\"mode\":\"rfc3629\",\"engine\":\"clocked\",\"bytes\":8,"
+            "\"units\":7,\"errors\":1,\"classes\":{\"OK\":6,\"TOO_SHORT\":0,\"TOO_LONG\":1,"
+            "\"OVERLONG\":0,\"SURROGATE\":0,\"TOO_LARGE\":0,\"HEADER_BITS\":0},"
+            "\"cycles\":4,\"bytes_per_cycle\":2.0000}\n");
+}
+
+TEST(CliExecute, EngineFailureWritesNoOutput) {
+  ClockedEngine engine;
+  engine.fail = "rtl and cycle model disagree at cycle 7";
+  const Outcome r = Execute(Parse({"decode", "--stats", "-"}), {'a'}, &engine);
+  EXPECT_EQ(r.exit_code, kExitUsage);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err, "utf8core: rtl and cycle model disagree at cycle 7\n");
 }
 
 }  // namespace
