@@ -22,24 +22,45 @@ namespace {
 
 const char* CommandName(Command c) {
   switch (c) {
-    case Command::kDecode: return "decode";
-    case Command::kEncode: return "encode";
-    case Command::kValidate: return "validate";
+    case Command::kDecode:
+      return "decode";
+    case Command::kEncode:
+      return "encode";
+    case Command::kValidate:
+      return "validate";
   }
   return "?";
 }
 
 bool ParseCommand(const std::string& s, Command* c) {
-  if (s == "decode") { *c = Command::kDecode; return true; }
-  if (s == "encode") { *c = Command::kEncode; return true; }
-  if (s == "validate") { *c = Command::kValidate; return true; }
+  if (s == "decode") {
+    *c = Command::kDecode;
+    return true;
+  }
+  if (s == "encode") {
+    *c = Command::kEncode;
+    return true;
+  }
+  if (s == "validate") {
+    *c = Command::kValidate;
+    return true;
+  }
   return false;
 }
 
 bool ParseFormat(const std::string& s, Format* f) {
-  if (s == "utf8") { *f = Format::kUtf8; return true; }
-  if (s == "ucs4le") { *f = Format::kUcs4le; return true; }
-  if (s == "text") { *f = Format::kText; return true; }
+  if (s == "utf8") {
+    *f = Format::kUtf8;
+    return true;
+  }
+  if (s == "ucs4le") {
+    *f = Format::kUcs4le;
+    return true;
+  }
+  if (s == "text") {
+    *f = Format::kText;
+    return true;
+  }
   return false;
 }
 
@@ -94,58 +115,69 @@ Outcome Fail(const std::string& problem) {
 std::string HelpText() {
   std::string engines;
   for (const std::string& n : EngineNames()) engines += (engines.empty() ? "" : "|") + n;
-  return
-      "usage: utf8core decode   [--mode rfc3629|annex-r] [--engine " + engines + "]\n"
-      "                         [--to utf8|ucs4le|text] [--stats] [FILE|-]\n"
-      "       utf8core encode   [--mode rfc3629|annex-r] [--engine " + engines + "] [--stats] [FILE|-]\n"
-      "       utf8core validate [--mode rfc3629|annex-r] [--engine " + engines + "] [--stats] [FILE|-]\n"
-      "       utf8core --help | --version\n"
-      "\n"
-      "The UTF-8 codec of the utf8core IP on the command line. The whole input is one\n"
-      "packet. With no FILE a built-in sample is used (Latin, Greek, Cyrillic, CJK and\n"
-      "emoji text, then one malformed case per error class); '-' reads standard input.\n"
-      "\n"
-      "commands:\n"
-      "  decode    UTF-8 -> units. Ill-formed input is cut into maximal subparts, each\n"
-      "            one unit U+FFFD with an error class.\n"
-      "  encode    32-bit little-endian code points -> UTF-8; surrogates and values\n"
-      "            beyond the mode become EF BF BD. Input length must be a multiple of 4.\n"
-      "  validate  prints 'valid' (exit 0) or 'invalid at byte N: CLASS' (exit 1),\n"
-      "            N being the offset of the first byte of the first error unit.\n"
-      "\n"
-      "options:\n"
-      "  --mode M    rfc3629 (default: 1-4 octets, up to U+10FFFF) or\n"
-      "              annex-r (ISO/IEC 10646 Annex R: 1-6 octets, up to 0x7FFFFFFF)\n"
-      "  --engine E  model (default): the C++ functional model\n"
-      "  --to F      decode output: utf8 (default; error units as EF BF BD),\n"
-      "              ucs4le (32-bit little-endian code points), text (see below)\n"
-      "  --stats     one JSON object on standard error: command, mode, engine, bytes\n"
-      "              (UTF-8 bytes read, or written by encode), units (code points for\n"
-      "              encode), errors, classes {OK, TOO_SHORT, ...: count}\n"
-      "  -h, --help  this text\n"
-      "  --version   the version\n"
-      "Options take their value as '--mode annex-r' or '--mode=annex-r'; '--' ends options.\n"
-      "\n"
-      "decode --to text: one line per unit, four columns separated by spaces:\n"
-      "  OFFSET  byte offset of the unit in the input, decimal, right-aligned in 8\n"
-      "  LENGTH  input bytes of the unit, 1-6\n"
-      "  U+XXXX  code point, upper-case hex, at least 4 digits, left-aligned in 10\n"
-      "          (U+FFFD for an error unit)\n"
-      "  CLASS   OK TOO_SHORT TOO_LONG OVERLONG SURROGATE TOO_LARGE HEADER_BITS\n"
-      "\n"
-      "exit status: 0 success (decode and encode succeed even when they replaced\n"
-      "errors), 1 validate found invalid input, 2 usage or I/O error, with one line\n"
-      "'utf8core: <problem>' on standard error and nothing on standard output.\n";
+  const std::string common = "[--mode rfc3629|annex-r] [--engine " + engines + "]";
+  return "usage: utf8core decode   " + common +
+         "\n"
+         "                         [--to utf8|ucs4le|text] [--stats] [FILE|-]\n"
+         "       utf8core encode   " +
+         common +
+         " [--stats] [FILE|-]\n"
+         "       utf8core validate " +
+         common +
+         " [--stats] [FILE|-]\n"
+         "       utf8core --help | --version\n"
+         "\n"
+         "The UTF-8 codec of the utf8core IP on the command line. The whole input is one\n"
+         "packet. With no FILE a built-in sample is used (Latin, Greek, Cyrillic, CJK and\n"
+         "emoji text, then one malformed case per error class); '-' reads standard input.\n"
+         "\n"
+         "commands:\n"
+         "  decode    UTF-8 -> units. Ill-formed input is cut into maximal subparts, each\n"
+         "            one unit U+FFFD with an error class.\n"
+         "  encode    32-bit little-endian code points -> UTF-8; surrogates and values\n"
+         "            beyond the mode become EF BF BD. Input length must be a multiple of 4.\n"
+         "  validate  prints 'valid' (exit 0) or 'invalid at byte N: CLASS' (exit 1),\n"
+         "            N being the offset of the first byte of the first error unit.\n"
+         "\n"
+         "options:\n"
+         "  --mode M    rfc3629 (default: 1-4 octets, up to U+10FFFF) or\n"
+         "              annex-r (ISO/IEC 10646 Annex R: 1-6 octets, up to 0x7FFFFFFF)\n"
+         "  --engine E  model (default): the C++ functional model\n"
+         "  --to F      decode output: utf8 (default; error units as EF BF BD),\n"
+         "              ucs4le (32-bit little-endian code points), text (see below)\n"
+         "  --stats     one JSON object on standard error: command, mode, engine, bytes\n"
+         "              (UTF-8 bytes read, or written by encode), units (code points for\n"
+         "              encode), errors, classes {OK, TOO_SHORT, ...: count}\n"
+         "  -h, --help  this text\n"
+         "  --version   the version\n"
+         "Options take their value as '--mode annex-r' or '--mode=annex-r'; '--' ends options.\n"
+         "\n"
+         "decode --to text: one line per unit, four columns separated by spaces:\n"
+         "  OFFSET  byte offset of the unit in the input, decimal, right-aligned in 8\n"
+         "  LENGTH  input bytes of the unit, 1-6\n"
+         "  U+XXXX  code point, upper-case hex, at least 4 digits, left-aligned in 10\n"
+         "          (U+FFFD for an error unit)\n"
+         "  CLASS   OK TOO_SHORT TOO_LONG OVERLONG SURROGATE TOO_LARGE HEADER_BITS\n"
+         "\n"
+         "exit status: 0 success (decode and encode succeed even when they replaced\n"
+         "errors), 1 validate found invalid input, 2 usage or I/O error, with one line\n"
+         "'utf8core: <problem>' on standard error and nothing on standard output.\n";
 }
 
 std::string ParseArgs(const std::vector<std::string>& args, Options* options) {
   *options = Options{};
   for (const std::string& a : args) {
     if (a == "--") break;
-    if (a == "-h" || a == "--help") { options->help = true; return ""; }
+    if (a == "-h" || a == "--help") {
+      options->help = true;
+      return "";
+    }
   }
   if (args.empty()) return "missing command (decode, encode or validate; see --help)";
-  if (args[0] == "--version") { options->version = true; return ""; }
+  if (args[0] == "--version") {
+    options->version = true;
+    return "";
+  }
   if (!ParseCommand(args[0], &options->command)) {
     if (!args[0].empty() && args[0][0] == '-') {
       return "missing command before " + Quote(args[0]) + " (decode, encode or validate)";
@@ -158,12 +190,16 @@ std::string ParseArgs(const std::vector<std::string>& args, Options* options) {
     const std::string& a = args[i];
     const bool is_option = !options_done && a.size() > 1 && a[0] == '-';
     if (!is_option) {
-      if (have_file) return "more than one input file (" + Quote(options->input) + ", " + Quote(a) + ")";
+      if (have_file)
+        return "more than one input file (" + Quote(options->input) + ", " + Quote(a) + ")";
       options->input = a;
       have_file = true;
       continue;
     }
-    if (a == "--") { options_done = true; continue; }
+    if (a == "--") {
+      options_done = true;
+      continue;
+    }
     std::string name = a, value;
     bool has_value = false;
     const size_t eq = a.find('=');
@@ -255,8 +291,8 @@ Outcome Execute(const Options& options, const std::vector<uint8_t>& input, Engin
       }
       if (options.stats) {
         const Verdict v = Summarize(units);
-        o.err = StatsJson(options.command, options.mode, *engine, bytes.size(), v.units,
-                          v.counts, run);
+        o.err =
+            StatsJson(options.command, options.mode, *engine, bytes.size(), v.units, v.counts, run);
       }
       break;
     }
@@ -272,8 +308,8 @@ Outcome Execute(const Options& options, const std::vector<uint8_t>& input, Engin
         o.exit_code = kExitInvalid;
       }
       if (options.stats) {
-        o.err = StatsJson(options.command, options.mode, *engine, bytes.size(), v.units,
-                          v.counts, run);
+        o.err =
+            StatsJson(options.command, options.mode, *engine, bytes.size(), v.units, v.counts, run);
       }
       break;
     }
@@ -299,8 +335,8 @@ Outcome Execute(const Options& options, const std::vector<uint8_t>& input, Engin
       if (!run.error.empty()) return Fail(run.error);
       o.out.assign(utf8.begin(), utf8.end());
       if (options.stats) {
-        o.err = StatsJson(options.command, options.mode, *engine, utf8.size(),
-                          stats.code_points, stats.counts, run);
+        o.err = StatsJson(options.command, options.mode, *engine, utf8.size(), stats.code_points,
+                          stats.counts, run);
       }
       break;
     }

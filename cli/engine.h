@@ -31,10 +31,8 @@ class Engine {
   virtual const char* name() const = 0;
 
   // Each call is one packet (SPEC §3): nothing carries over between calls.
-  virtual EngineRun Decode(const std::vector<uint8_t>& in, Mode mode,
-                           std::vector<Unit>* units) = 0;
-  virtual EngineRun Validate(const std::vector<uint8_t>& in, Mode mode,
-                             Verdict* verdict) = 0;
+  virtual EngineRun Decode(const std::vector<uint8_t>& in, Mode mode, std::vector<Unit>* units) = 0;
+  virtual EngineRun Validate(const std::vector<uint8_t>& in, Mode mode, Verdict* verdict) = 0;
   virtual EngineRun Encode(const std::vector<uint32_t>& code_points, Mode mode,
                            std::vector<uint8_t>* out, EncodeStats* stats) = 0;
 };

@@ -4,8 +4,7 @@
 namespace utf8core {
 namespace cli {
 
-EngineRun ModelEngine::Decode(const std::vector<uint8_t>& in, Mode mode,
-                              std::vector<Unit>* units) {
+EngineRun ModelEngine::Decode(const std::vector<uint8_t>& in, Mode mode, std::vector<Unit>* units) {
   *units = utf8core::Decode(in, mode);
   return {};
 }

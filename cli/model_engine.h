@@ -11,11 +11,10 @@ namespace cli {
 class ModelEngine : public Engine {
  public:
   const char* name() const override { return "model"; }
-  EngineRun Decode(const std::vector<uint8_t>& in, Mode mode,
-                   std::vector<Unit>* units) override;
+  EngineRun Decode(const std::vector<uint8_t>& in, Mode mode, std::vector<Unit>* units) override;
   EngineRun Validate(const std::vector<uint8_t>& in, Mode mode, Verdict* verdict) override;
-  EngineRun Encode(const std::vector<uint32_t>& code_points, Mode mode,
-                   std::vector<uint8_t>* out, EncodeStats* stats) override;
+  EngineRun Encode(const std::vector<uint32_t>& code_points, Mode mode, std::vector<uint8_t>* out,
+                   EncodeStats* stats) override;
 };
 
 }  // namespace cli

@@ -59,8 +59,8 @@ const std::vector<uint32_t>& SampleCodePoints() {
       uint32_t cp;
     } cases[] = {
         {"SURROGATE U+D800 [", 0xD800},
-        {"TOO_LARGE U+110000 [", 0x110000},      // annex-r: F4 90 80 80
-        {"TOO_LARGE U+7FFFFFFF [", 0x7FFFFFFF},  // annex-r: FD BF BF BF BF BF
+        {"TOO_LARGE U+110000 [", 0x110000},       // annex-r: F4 90 80 80
+        {"TOO_LARGE U+7FFFFFFF [", 0x7FFFFFFF},   // annex-r: FD BF BF BF BF BF
         {"TOO_LARGE 0x80000000 [", 0x80000000u},  // beyond both modes
     };
     for (const auto& c : cases) {

@@ -31,8 +31,8 @@ TEST(CliParse, Defaults) {
 }
 
 TEST(CliParse, OptionsAnywhereBothSpellings) {
-  const Options o = Parse({"decode", "in.bin", "--mode=annex-r", "--to", "text", "--stats",
-                           "--engine=model"});
+  const Options o =
+      Parse({"decode", "in.bin", "--mode=annex-r", "--to", "text", "--stats", "--engine=model"});
   EXPECT_EQ(o.mode, Mode::kAnnexR);
   EXPECT_EQ(o.to, Format::kText);
   EXPECT_TRUE(o.stats);
@@ -54,8 +54,7 @@ TEST(CliParse, Errors) {
 
 TEST(CliText, LineFormat) {
   EXPECT_EQ(TextLine(Unit{0x41, 0, 1, ErrorClass::kOk}), "       0 1 U+0041     OK\n");
-  EXPECT_EQ(TextLine(Unit{0x1F600, 12345678, 4, ErrorClass::kOk}),
-            "12345678 4 U+1F600    OK\n");
+  EXPECT_EQ(TextLine(Unit{0x1F600, 12345678, 4, ErrorClass::kOk}), "12345678 4 U+1F600    OK\n");
   // Offsets wider than the column push it right rather than being cut.
   EXPECT_EQ(TextLine(Unit{kReplacement, 123456789012ull, 3, ErrorClass::kSurrogate}),
             "123456789012 3 U+FFFD     SURROGATE\n");
@@ -112,7 +111,9 @@ TEST(CliExecute, StatsOfAClockedEngine) {
   const Options o = Parse({"decode", "--stats", "-"});
   const Outcome r = Execute(o, {'a', 'b', 'c', 'd', 0xC3, 0xA9, 0x80, 'e'}, &engine);
   EXPECT_EQ(r.exit_code, kExitOk);
-  EXPECT_EQ(r.out, "abcd\xC3\xA9\xEF\xBF\xBD" "e");
+  EXPECT_EQ(r.out,
+            "abcd\xC3\xA9\xEF\xBF\xBD"
+            "e");
   EXPECT_EQ(r.err,
             "{\"command\":\"decode\",\"mode\":\"rfc3629\",\"engine\":\"clocked\",\"bytes\":8,"
             "\"units\":7,\"errors\":1,\"classes\":{\"OK\":6,\"TOO_SHORT\":0,\"TOO_LONG\":1,"

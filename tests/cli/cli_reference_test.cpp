@@ -74,10 +74,9 @@ std::vector<std::string> ReferenceLines(const std::vector<std::string>& paths) {
 // Bytes that exercise the decoder's state machine: mostly pieces of sequences
 // (leads of every length, boundary second bytes, continuations), some ASCII.
 std::string RandomInput(sim::Rng* rng) {
-  static const uint8_t kPool[] = {0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF,
-                                  0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xEC, 0xED, 0xEE,
-                                  0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xF7, 0xF8, 0xFB,
-                                  0xFC, 0xFD, 0xFE, 0xFF, 0x0A};
+  static const uint8_t kPool[] = {0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1,
+                                  0xC2, 0xDF, 0xE0, 0xE1, 0xEC, 0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF3,
+                                  0xF4, 0xF5, 0xF7, 0xF8, 0xFB, 0xFC, 0xFD, 0xFE, 0xFF, 0x0A};
   std::string s;
   const uint32_t n = rng->below(40);
   for (uint32_t i = 0; i < n; ++i) {
@@ -94,8 +93,8 @@ void CompareWithReference(const std::vector<std::string>& paths) {
   const std::vector<std::string> ref = ReferenceLines(paths);
   ASSERT_EQ(ref.size(), paths.size());
   for (size_t i = 0; i < paths.size(); ++i) {
-    EXPECT_EQ(CliLine(paths[i]), ref[i]) << "input " << paths[i] << " (hex "
-                                         << Hex(ReadFile(paths[i])) << ")";
+    EXPECT_EQ(CliLine(paths[i]), ref[i])
+        << "input " << paths[i] << " (hex " << Hex(ReadFile(paths[i])) << ")";
   }
 }
 

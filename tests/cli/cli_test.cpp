@@ -76,8 +76,10 @@ TEST(CliUsage, EveryUsageErrorExits2WithOneLine) {
 }
 
 TEST(CliUsage, HelpAndVersion) {
-  for (const std::vector<std::string>& args :
-       {std::vector<std::string>{"--help"}, {"-h"}, {"decode", "--help"}, {"validate", "--bogus", "-h"}}) {
+  for (const std::vector<std::string>& args : {std::vector<std::string>{"--help"},
+                                               {"-h"},
+                                               {"decode", "--help"},
+                                               {"validate", "--bogus", "-h"}}) {
     const Result r = Cli(args);
     EXPECT_EQ(r.status, 0);
     EXPECT_EQ(r.err, "");
@@ -108,8 +110,7 @@ TEST(CliIo, MissingFile) {
   TempFile gone;
   const std::string path = gone.path() + ".absent";
   for (const char* cmd : {"decode", "encode", "validate"}) {
-    ExpectUsageError(Cli({cmd, path}),
-                     "cannot open '" + path + "': No such file or directory");
+    ExpectUsageError(Cli({cmd, path}), "cannot open '" + path + "': No such file or directory");
   }
 }
 
@@ -132,15 +133,18 @@ TEST(CliIo, PermissionDenied) {
   if (geteuid() == 0) GTEST_SKIP() << "root reads files whatever their mode";
   TempFile f("abc");
   ASSERT_EQ(chmod(f.path().c_str(), 0), 0);
-  ExpectUsageError(Cli({"decode", f.path()}),
-                   "cannot open '" + f.path() + "': Permission denied");
+  ExpectUsageError(Cli({"decode", f.path()}), "cannot open '" + f.path() + "': Permission denied");
 }
 
 TEST(CliIo, WriteErrorIsReportedNotSilent) {
   if (access("/dev/full", W_OK) != 0) GTEST_SKIP() << "no /dev/full on this system";
-  const std::vector<std::vector<std::string>> runs = {
-      {"decode"}, {"decode", "--to", "text"}, {"decode", "--to", "ucs4le", "--stats"},
-      {"encode"}, {"validate"}, {"validate", "--mode", "annex-r"}, {"--help"}};
+  const std::vector<std::vector<std::string>> runs = {{"decode"},
+                                                      {"decode", "--to", "text"},
+                                                      {"decode", "--to", "ucs4le", "--stats"},
+                                                      {"encode"},
+                                                      {"validate"},
+                                                      {"validate", "--mode", "annex-r"},
+                                                      {"--help"}};
   for (const auto& args : runs) {
     SCOPED_TRACE(args[0]);
     const Result r = Cli(args, "", "/dev/full");
@@ -173,7 +177,8 @@ TEST(CliValidate, ValidInput) {
   for (const char* mode : {"rfc3629", "annex-r"}) {
     for (const std::string& in :
          {std::string(""), std::string("plain ASCII\n"),
-          std::string("Gr\xC3\xBC\xC3\x9F" "e \xCE\xBA\xCF\x8C\xCF\x83\xCE\xBC\xCE\xB5 "
+          std::string("Gr\xC3\xBC\xC3\x9F"
+                      "e \xCE\xBA\xCF\x8C\xCF\x83\xCE\xBC\xCE\xB5 "
                       "\xD0\xBC\xD0\xB8\xD1\x80 \xE4\xB8\x96\xE7\x95\x8C \xF0\x9F\x9A\x80"),
           std::string("\xEF\xBF\xBF\xF4\x8F\xBF\xBF\xED\x9F\xBF\xEE\x80\x80")}) {
       const Result r = Cli({"validate", "--mode", mode, "-"}, in);
@@ -266,7 +271,9 @@ TEST(CliDecode, Utf8ReplacesErrorUnits) {
 }
 
 TEST(CliDecode, Ucs4le) {
-  const Result r = Cli({"decode", "--to", "ucs4le", "-"}, "\xE2\x82\xAC\x80" "A");
+  const Result r = Cli({"decode", "--to", "ucs4le", "-"},
+                       "\xE2\x82\xAC\x80"
+                       "A");
   EXPECT_EQ(r.status, 0);
   EXPECT_EQ(r.out, Le32({0x20AC, 0xFFFD, 0x41}));
 }
@@ -320,8 +327,9 @@ TEST(CliModes, SixOctetMaximum) {
 // encode.
 
 TEST(CliEncode, TableFourAndRejections) {
-  const Result r = Cli({"encode", "-"}, Le32({0x41, 0xE9, 0x20AC, 0x1F600, 0x10FFFF, 0xD800,
-                                              0xDFFF, 0x110000, 0x80000000u}));
+  const Result r =
+      Cli({"encode", "-"},
+          Le32({0x41, 0xE9, 0x20AC, 0x1F600, 0x10FFFF, 0xD800, 0xDFFF, 0x110000, 0x80000000u}));
   EXPECT_EQ(r.status, 0);  // rejected values are replaced, not failures
   EXPECT_EQ(r.out,
             "A\xC3\xA9\xE2\x82\xAC\xF0\x9F\x98\x80\xF4\x8F\xBF\xBF"
@@ -364,7 +372,9 @@ TEST(CliStats, DecodeKeysAndCounts) {
 }
 
 TEST(CliStats, ValidateAndEncode) {
-  const Result v = Cli({"validate", "--mode", "annex-r", "--stats", "-"}, "\xFE" "ab");
+  const Result v = Cli({"validate", "--mode", "annex-r", "--stats", "-"},
+                       "\xFE"
+                       "ab");
   EXPECT_EQ(v.status, 1);
   EXPECT_EQ(v.out, "invalid at byte 0: HEADER_BITS\n");
   EXPECT_EQ(v.err,
@@ -412,8 +422,8 @@ TEST(CliSample, AnnexRDecodesTheLongForms) {
   EXPECT_NE(r.out.find(" 5 U+200000   OK\n"), std::string::npos);
   EXPECT_NE(r.out.find(" 6 U+7FFFFFFF OK\n"), std::string::npos);
   EXPECT_EQ(Count(r.out, " TOO_LARGE\n"), 0);
-  for (const char* cls : {" TOO_SHORT\n", " TOO_LONG\n", " OVERLONG\n", " SURROGATE\n",
-                          " HEADER_BITS\n"}) {
+  for (const char* cls :
+       {" TOO_SHORT\n", " TOO_LONG\n", " OVERLONG\n", " SURROGATE\n", " HEADER_BITS\n"}) {
     EXPECT_GT(Count(r.out, cls), 0) << cls;
   }
 }
@@ -429,7 +439,8 @@ TEST(CliSample, EveryCommandRuns) {
     }
     const Result v = Cli({"validate", "--mode", mode});
     EXPECT_EQ(v.status, 1);
-    EXPECT_TRUE(std::regex_match(v.out, std::regex("invalid at byte [0-9]+: TOO_SHORT\n"))) << v.out;
+    EXPECT_TRUE(std::regex_match(v.out, std::regex("invalid at byte [0-9]+: TOO_SHORT\n")))
+        << v.out;
     const Result e = Cli({"encode", "--mode", mode, "--stats"});
     EXPECT_EQ(e.status, 0);
     EXPECT_FALSE(e.out.empty());
