@@ -1,0 +1,80 @@
+// Runner of the Verilated encoder (rtl/utf8_encoder.v) beside its cycle model
+// (model/utf8_encoder.h). EncoderBench is one clock at a time with the same
+// inputs to both and every output compared every cycle; the tests drive it with
+// their own stimulus. RunUtf8Encoder sends one packet through it and returns what
+// the RTL produced: the tests' one-packet checks and `utf8core encode --engine rtl`.
+#ifndef UTF8CORE_SIM_UTF8_ENCODER_RUN_H_
+#define UTF8CORE_SIM_UTF8_ENCODER_RUN_H_
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "harness.h"
+#include "rtl_run.h"
+#include "utf8_encoder.h"
+#include "utf8_model.h"
+
+namespace utf8core {
+namespace sim {
+
+class EncoderBench {
+ public:
+  using Inputs = EncoderCycleModel::Inputs;
+  using Outputs = EncoderCycleModel::Outputs;
+
+  // count_width picks the verilated COUNT_WIDTH: 32 (the default) or 4 (a second
+  // build, so that tests can reach the counters' saturation). A wave is written to
+  // trace_path when it is not empty, from cycle trace_from on.
+  explicit EncoderBench(uint64_t seed, const std::string& trace_path = "", int count_width = 32,
+                        uint64_t trace_from = 0);
+  ~EncoderBench();
+  EncoderBench(const EncoderBench&) = delete;
+  EncoderBench& operator=(const EncoderBench&) = delete;
+
+  // This cycle's outputs as the RTL drives them, and as the model has them.
+  const Outputs& rtl() const { return rtl_; }
+  const Outputs& model() const { return model_.outputs(); }
+
+  // Compares this cycle's outputs, then clocks `in` into the RTL and the model.
+  // Returns false from the first mismatch on (see checker().message()).
+  bool step(const Inputs& in);
+
+  uint64_t cycle() const { return cycle_; }
+  const CycleChecker& checker() const { return checker_; }
+  bool ok() const { return checker_.ok(); }
+
+ private:
+  class Dut;  // the Verilated model, whichever COUNT_WIDTH
+  template <class Top>
+  class DutOf;
+
+  void compare();
+
+  std::unique_ptr<Dut> dut_;
+  EncoderCycleModel model_;
+  CycleChecker checker_;
+  uint64_t trace_from_;
+  Outputs rtl_;
+  uint64_t cycle_ = 0;
+};
+
+struct EncoderRun {
+  std::vector<uint8_t> bytes;        // the RTL's octets, in order
+  std::vector<ErrorClass> classes;   // m_axis_tuser of each beat: one per code point
+  std::array<uint64_t, 6> err_count{};  // after the packet; class c at [c-1]
+  RunReport report;
+};
+
+// Resets the encoder, sends `cps` as one packet (tlast on the last code point)
+// in `mode`, and collects the output until its tlast. An empty list is no packet:
+// nothing is run. report.ok is false when the RTL and the cycle model disagreed,
+// the RTL's output did not match the packet's beat count, or it hung.
+EncoderRun RunUtf8Encoder(const std::vector<uint32_t>& cps, Mode mode, const RunOptions& options);
+
+}  // namespace sim
+}  // namespace utf8core
+
+#endif  // UTF8CORE_SIM_UTF8_ENCODER_RUN_H_
