@@ -170,6 +170,23 @@ TEST(CliIo, FileInput) {
   EXPECT_EQ(r.out, Le32({0x3B1, 0x3B2}));
 }
 
+TEST(CliIo, LargeInputIsOnePacket) {
+  // Well over the read buffer, so input arrives in many reads, and two thirds of
+  // the 64 KiB read boundaries fall inside a 3-byte character.
+  std::string big = "A";
+  while (big.size() < (3u << 20)) big += "\xE2\x82\xAC";
+  TempFile f(big + "\xF0\x9F");
+  const Result v = Cli({"validate", f.path()});
+  EXPECT_EQ(v.status, 1);
+  EXPECT_EQ(v.out, "invalid at byte " + std::to_string(big.size()) + ": TOO_SHORT\n");
+  const Result d = Cli({"decode", "-"}, big);
+  EXPECT_EQ(d.status, 0);
+  EXPECT_TRUE(d.out == big) << "decode --to utf8 of " << big.size() << " bytes differs";
+  const Result u = Cli({"decode", "--to", "ucs4le", "--stats", "-"}, big);
+  EXPECT_EQ(u.out.size(), 4 * (1 + (big.size() - 1) / 3));
+  EXPECT_NE(u.err.find("\"bytes\":" + std::to_string(big.size()) + ","), std::string::npos);
+}
+
 // ---------------------------------------------------------------------------
 // validate.
 
