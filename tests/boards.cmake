@@ -1,0 +1,51 @@
+# Board demo tests (docs/boards.md). Label quick unless noted.
+#   boards_lint.<m> / boards_iverilog.<m> / boards_yosys.<m>: every rtl/boards/utf8_*.v
+#       (verilator -Wall, Icarus -g2005, Yosys synth_ice40 without latches)
+#   BoardLineFmt.*:  the line formatter against the C++ line format
+#   BoardPaced.*, BoardOverflow.*: utf8_uart_top end to end through UART models,
+#       against the functional model (needs the decoder and encoder RTL)
+#   boards_bitstream.<board>: the iCE40 bitstreams, failing when the board clock is
+#       not met (labels quick and fpga)
+set(UTF8CORE_BOARDS_RTL_DIR ${CMAKE_SOURCE_DIR}/rtl/boards)
+file(GLOB UTF8CORE_BOARDS_RTL CONFIGURE_DEPENDS "${UTF8CORE_BOARDS_RTL_DIR}/utf8_*.v")
+find_program(IVERILOG_EXECUTABLE iverilog)
+
+foreach(rtl_file IN LISTS UTF8CORE_BOARDS_RTL)
+  get_filename_component(m "${rtl_file}" NAME_WE)
+  # The demo tops instantiate the decoder and encoder: checked once those exist.
+  if(m STREQUAL "utf8_uart_top" OR m STREQUAL "utf8_board_top")
+    if(NOT UTF8CORE_HAVE_BOARD_SIM)
+      continue()
+    endif()
+  endif()
+  add_test(NAME boards_lint.${m}
+    COMMAND verilator --lint-only -Wall -Wno-fatal
+            -y ${UTF8CORE_BOARDS_RTL_DIR} -y ${CMAKE_SOURCE_DIR}/rtl --top-module ${m} "${rtl_file}")
+  set_tests_properties(boards_lint.${m} PROPERTIES LABELS quick FAIL_REGULAR_EXPRESSION "%Warning|%Error")
+  if(IVERILOG_EXECUTABLE)
+    add_test(NAME boards_iverilog.${m}
+      COMMAND ${IVERILOG_EXECUTABLE} -g2005 -Wall -y ${UTF8CORE_BOARDS_RTL_DIR} -y ${CMAKE_SOURCE_DIR}/rtl
+              -s ${m} -o /dev/null "${rtl_file}")
+    set_tests_properties(boards_iverilog.${m} PROPERTIES LABELS quick FAIL_REGULAR_EXPRESSION "warning|error")
+  endif()
+  if(YOSYS_EXECUTABLE)
+    set(ys "read_verilog \"${rtl_file}\"")
+    string(APPEND ys "; hierarchy -check -top ${m} -libdir ${UTF8CORE_BOARDS_RTL_DIR} -libdir ${CMAKE_SOURCE_DIR}/rtl")
+    string(APPEND ys "; proc")
+    string(APPEND ys "; select -assert-none t:$dlatch t:$adlatch t:$dlatchsr t:$_DLATCH_* t:$_DLATCHSR_*")
+    string(APPEND ys "; synth_ice40 -top ${m}")
+    add_test(NAME boards_yosys.${m} COMMAND ${YOSYS_EXECUTABLE} -q -p "${ys}")
+    set_tests_properties(boards_yosys.${m} PROPERTIES LABELS quick FAIL_REGULAR_EXPRESSION "[Ll]atch inferred|ERROR")
+  endif()
+endforeach()
+
+add_executable(boards_line_fmt_test ${CMAKE_CURRENT_LIST_DIR}/boards_line_fmt_test.cpp)
+target_link_libraries(boards_line_fmt_test PRIVATE boards_line_fmt_rtl boards_expect GTest::gtest_main)
+gtest_discover_tests(boards_line_fmt_test PROPERTIES LABELS quick)
+
+if(UTF8CORE_HAVE_BOARD_SIM)
+  add_executable(boards_uart_test ${CMAKE_CURRENT_LIST_DIR}/boards_uart_test.cpp)
+  target_link_libraries(boards_uart_test PRIVATE boards_uart_top_sim boards_expect GTest::gtest_main)
+  target_compile_definitions(boards_uart_test PRIVATE UTF8CORE_KUHN_TEST="${UTF8CORE_KUHN_TEST}")
+  gtest_discover_tests(boards_uart_test PROPERTIES LABELS quick)
+endif()
