@@ -1,0 +1,186 @@
+// SPDX-License-Identifier: MIT
+// Copyright (c) 2026 utf8core developers
+
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+/*
+ * Front end shared by the wide validator and the wide decoder: takes LANES
+ * bytes per beat and gives, two clocks after a beat can be decided, one unit
+ * flag per lane (a unit ends there) with its length, class and code point. A
+ * beat is held in a pending register until the next beat of its packet brings
+ * the one byte of look-ahead its top lane needs, or at once when it has tlast;
+ * so one beat retires per clock while beats come every clock. The five bytes
+ * before each beat are carried over from the previous one (00 at a packet
+ * start). The front never stalls: the owner's s_axis_tready only throttles
+ * what comes in, and every accepted beat reaches the output.
+ */
+module utf8_lane_front #(
+    // bytes per beat: 1, 2, 4, 8, 16, 32 or 64
+    parameter LANES = 8,
+    // width of the byte offsets within a packet
+    parameter OFFSET_WIDTH = 32
+) (
+    input  wire                      clk,
+    input  wire                      rst,
+
+    input  wire                      cfg_mode,
+
+    // Input beats; a beat is taken when s_axis_tvalid && s_axis_tready (the
+    // owner's registered ready)
+    input  wire [8*LANES-1:0]        s_axis_tdata,
+    input  wire [LANES-1:0]          s_axis_tkeep,
+    input  wire                      s_axis_tvalid,
+    input  wire                      s_axis_tready,
+    input  wire                      s_axis_tlast,
+
+    // Decided beats, one per clock at most
+    output wire                      o_valid,
+    output wire                      o_last,   // the packet's last beat
+    output wire [OFFSET_WIDTH-1:0]   o_base,   // packet offset of lane 0
+    output wire [LANES-1:0]          o_end,    // a unit ends at this lane
+    output wire [3*LANES-1:0]        o_len,
+    output wire [3*LANES-1:0]        o_cls,
+    output wire [32*LANES-1:0]       o_cp
+);
+
+localparam HIST = 5;
+localparam EXT = HIST + LANES + 1;
+
+wire s_fire = s_axis_tvalid && s_axis_tready;
+
+// Pending beat (waits for its look-ahead byte)
+reg                    p_valid_q;
+reg [8*LANES-1:0]      p_data_q;
+reg [LANES-1:0]        p_keep_q;
+reg                    p_last_q;
+reg                    p_first_q;
+reg                    p_mode_q;
+reg [OFFSET_WIDTH-1:0] p_base_q;
+
+// Input side packet state
+reg                    in_pkt_q;   // the next beat continues a packet
+reg                    in_mode_q;  // mode of the packet in progress
+reg [OFFSET_WIDTH-1:0] in_off_q;   // offset of the next beat
+
+// Beat being decided, with its window
+reg                    w_valid_q;
+reg [8*LANES-1:0]      w_data_q;
+reg [LANES-1:0]        w_keep_q;
+reg                    w_last_q;
+reg                    w_mode_q;
+reg [OFFSET_WIDTH-1:0] w_base_q;
+reg [8*HIST-1:0]       w_hist_q;
+reg [7:0]              w_next_q;
+reg [8*HIST-1:0]       tail_q;     // last five bytes moved into the window stage
+
+// Decided beat
+reg                    o_valid_q;
+reg                    o_last_q;
+reg [OFFSET_WIDTH-1:0] o_base_q;
+reg [LANES-1:0]        o_end_q;
+reg [3*LANES-1:0]      o_len_q;
+reg [3*LANES-1:0]      o_cls_q;
+reg [32*LANES-1:0]     o_cp_q;
+
+wire p_move = p_valid_q && (p_last_q || s_fire);
+
+wire [8*HIST-1:0]         hist_in = p_first_q ? {8*HIST{1'b0}} : tail_q;
+wire [8*(HIST+LANES)-1:0] cat_in  = {p_data_q, hist_in};
+wire [8*HIST-1:0]         tail_in = cat_in[8*LANES +: 8*HIST];
+// Only the last five bytes of the concatenation are carried over.
+wire unused_cat = &{1'b0, cat_in[8*LANES-1:0], 1'b0};
+
+always @(posedge clk) begin
+    if (s_fire) begin
+        p_data_q  <= s_axis_tdata;
+        p_keep_q  <= s_axis_tkeep;
+        p_last_q  <= s_axis_tlast;
+        p_first_q <= !in_pkt_q;
+        p_mode_q  <= in_pkt_q ? in_mode_q : cfg_mode;
+        p_base_q  <= in_pkt_q ? in_off_q : {OFFSET_WIDTH{1'b0}};
+        in_mode_q <= in_pkt_q ? in_mode_q : cfg_mode;
+        in_off_q  <= (in_pkt_q ? in_off_q : {OFFSET_WIDTH{1'b0}}) + LANES;
+    end
+    if (p_move) begin
+        w_data_q <= p_data_q;
+        w_keep_q <= p_keep_q;
+        w_last_q <= p_last_q;
+        w_mode_q <= p_mode_q;
+        w_base_q <= p_base_q;
+        w_hist_q <= hist_in;
+        w_next_q <= s_axis_tdata[7:0];
+        tail_q   <= tail_in;
+    end
+
+    if (s_fire) begin
+        p_valid_q <= 1'b1;
+        in_pkt_q  <= !s_axis_tlast;
+    end else if (p_move) begin
+        p_valid_q <= 1'b0;
+    end
+    w_valid_q <= p_move;
+
+    if (rst) begin
+        p_valid_q <= 1'b0;
+        in_pkt_q  <= 1'b0;
+        w_valid_q <= 1'b0;
+    end
+end
+
+// Lane k sees ext[k .. k+6]: five bytes back, its own, one ahead.
+wire [8*EXT-1:0] ext = {w_next_q, w_data_q, w_hist_q};
+
+wire [LANES-1:0]    lane_end;
+wire [3*LANES-1:0]  lane_len;
+wire [3*LANES-1:0]  lane_cls;
+wire [32*LANES-1:0] lane_cp;
+
+genvar k;
+generate
+    for (k = 0; k < LANES; k = k + 1) begin : g_lane
+        wire lane_last;
+        if (k == LANES - 1) begin : g_top
+            assign lane_last = w_last_q;
+        end else begin : g_mid
+            assign lane_last = w_last_q && !w_keep_q[k+1];
+        end
+        utf8_lane_decode lane_inst (
+            .win(ext[8*k +: 56]),
+            .keep(w_keep_q[k]),
+            .last(lane_last),
+            .mode(w_mode_q),
+            .unit_end(lane_end[k]),
+            .unit_len(lane_len[3*k +: 3]),
+            .unit_cls(lane_cls[3*k +: 3]),
+            .unit_cp(lane_cp[32*k +: 32])
+        );
+    end
+endgenerate
+
+always @(posedge clk) begin
+    o_valid_q <= w_valid_q;
+    o_last_q  <= w_last_q;
+    o_base_q  <= w_base_q;
+    o_end_q   <= lane_end & {LANES{w_valid_q}};
+    o_len_q   <= lane_len;
+    o_cls_q   <= lane_cls;
+    o_cp_q    <= lane_cp;
+    if (rst) begin
+        o_valid_q <= 1'b0;
+    end
+end
+
+assign o_valid = o_valid_q;
+assign o_last  = o_last_q;
+assign o_base  = o_base_q;
+assign o_end   = o_end_q;
+assign o_len   = o_len_q;
+assign o_cls   = o_cls_q;
+assign o_cp    = o_cp_q;
+
+endmodule
+
+`resetall
+`default_nettype wire
