@@ -1,0 +1,153 @@
+// Cycle model of the scalar decoder; see utf8_decoder.h for the timing it keeps.
+#include "utf8_decoder.h"
+
+#include <stdexcept>
+
+namespace utf8core {
+
+DecoderCycleModel::DecoderCycleModel(int offset_width, int count_width)
+    : offset_mask_(offset_width >= 64 ? ~uint64_t{0} : (uint64_t{1} << offset_width) - 1),
+      count_max_(count_width >= 64 ? ~uint64_t{0} : (uint64_t{1} << count_width) - 1) {
+  if (offset_width < 1 || offset_width > 64 || count_width < 1 || count_width > 64) {
+    throw std::invalid_argument("DecoderCycleModel: widths must be 1..64");
+  }
+  power_on();
+}
+
+void DecoderCycleModel::power_on() {
+  s_ready_ = true;
+  in_pkt_ = false;
+  queue_.clear();
+  head_pos_ = 0;
+  decoder_.reset();
+  pending_.clear();
+  ready_int_ = true;
+  out_ = Beat{};
+  tmp_ = Beat{};
+  ev_valid_ = false;
+  ev_last_ = false;
+  ev_cls_ = ErrorClass::kOk;
+  ev_off_ = 0;
+  perr_ = false;
+  perr_off_ = 0;
+  perr_cls_ = ErrorClass::kOk;
+  stat_valid_ = false;
+  stat_error_ = false;
+  stat_off_ = 0;
+  stat_cls_ = ErrorClass::kOk;
+  count_.fill(0);
+}
+
+DecoderCycleModel::Outputs DecoderCycleModel::outputs() const {
+  Outputs o;
+  o.s_axis_tready = s_ready_;
+  o.m_axis_tvalid = out_.valid;
+  o.m_axis_tdata = out_.data;
+  o.m_axis_tuser = out_.user;
+  o.m_axis_tlast = out_.last;
+  o.stat_valid = stat_valid_;
+  o.stat_error = stat_error_;
+  o.stat_err_offset = stat_off_;
+  o.stat_err_class = static_cast<uint8_t>(stat_cls_);
+  o.err_count = count_;
+  return o;
+}
+
+void DecoderCycleModel::tick(const Inputs& in) {
+  if (in.rst) {
+    // Everything in flight is dropped; the counters clear (docs/interface.md).
+    power_on();
+    return;
+  }
+
+  const bool accept = in.s_axis_tvalid && s_ready_;
+  const bool fire = !queue_.empty() && (queue_.size() >= 2 || queue_.front().last) && ready_int_;
+
+  // Does a unit end at the head byte? The functional model has seen the byte
+  // after it (or the packet's end), so a unit ending there has been given out.
+  bool emit = false;
+  bool last0 = false;
+  Unit unit{};
+  if (fire) {
+    last0 = queue_.front().last;
+    // The unit holding the head byte is pending_'s first, or, still open in the
+    // functional model, not there yet (then it does not end here).
+    if (!pending_.empty() &&
+        pending_.front().offset + pending_.front().length - 1 == head_pos_) {
+      const Unit& f = pending_.front();
+      emit = true;
+      unit = f;
+    }
+  }
+  const Beat beat{emit, unit.code_point,
+                  static_cast<uint8_t>((unit.length << 3) | static_cast<uint8_t>(unit.cls)), last0};
+
+  // Output register with skid register (verilog-axis axis_register, skid type).
+  const bool ready_int_next = in.m_axis_tready || (!tmp_.valid && (!out_.valid || !emit));
+  Beat out_next = out_;
+  Beat tmp_next = tmp_;
+  if (ready_int_) {
+    if (in.m_axis_tready || !out_.valid) {
+      out_next = beat;
+    } else {
+      tmp_next = beat;
+    }
+  } else if (in.m_axis_tready) {
+    out_next = tmp_;
+    tmp_next.valid = false;
+  }
+
+  // Status and counters from last clock's unit.
+  bool stat_valid_next = false;
+  if (ev_valid_) {
+    const bool err = ev_cls_ != ErrorClass::kOk;
+    const bool had = perr_;
+    if (err && !perr_) {
+      perr_ = true;
+      perr_off_ = ev_off_;
+      perr_cls_ = ev_cls_;
+    }
+    if (ev_last_) {
+      stat_valid_next = true;
+      stat_error_ = had || err;
+      stat_off_ = perr_ ? perr_off_ : 0;
+      stat_cls_ = perr_ ? perr_cls_ : ErrorClass::kOk;
+      perr_ = false;
+    }
+    if (err) {
+      uint64_t& n = count_[static_cast<int>(ev_cls_) - 1];
+      if (n < count_max_) ++n;
+    }
+  }
+  stat_valid_ = stat_valid_next;
+  ev_valid_ = emit;
+  ev_last_ = last0;
+  ev_cls_ = unit.cls;
+  ev_off_ = unit.offset & offset_mask_;
+
+  ready_int_ = ready_int_next;
+  out_ = out_next;
+  tmp_ = tmp_next;
+
+  // Queue: the head leaves when decided; an accepted byte joins at the tail and
+  // goes through the functional model at once.
+  if (fire) {
+    queue_.pop_front();
+    if (emit) pending_.pop_front();
+    head_pos_ = last0 ? 0 : head_pos_ + 1;
+  }
+  if (accept) {
+    // The packet's mode is cfg_mode at its first byte (Decoder::set_mode applies
+    // it at once when no packet is open).
+    if (!in_pkt_) decoder_.set_mode(in.cfg_mode ? Mode::kAnnexR : Mode::kRfc3629);
+    std::vector<Unit> units;
+    decoder_.push(in.s_axis_tdata, &units);
+    if (in.s_axis_tlast) decoder_.end_of_packet(&units);
+    pending_.insert(pending_.end(), units.begin(), units.end());
+    queue_.push_back(Entry{in.s_axis_tdata, in.s_axis_tlast});
+    in_pkt_ = !in.s_axis_tlast;
+  }
+  s_ready_ = queue_.size() < 3;
+}
+
+}  // namespace utf8core

@@ -1,0 +1,511 @@
+// SPDX-License-Identifier: MIT
+// Copyright (c) 2026 utf8core developers
+
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+/*
+ * Scalar UTF-8 decoder: one byte per clock in (AXI4-Stream), one unit per clock
+ * out (code point in tdata, {length, class} in tuser), exactly the functional
+ * model's Decode() of each packet (../shared/SPEC.md §3, maximal subparts).
+ * Every unit is emitted at the byte where it ends; whether a unit ends at byte i
+ * is decided with one byte of look-ahead (byte i+1, or tlast on byte i), so each
+ * byte retires at most one unit and the core takes a byte every clock on any
+ * input while m_axis_tready is high. Bytes wait in a three-entry queue whose
+ * lead-byte decode is done on entry, keeping the per-byte decision shallow;
+ * s_axis_tready is registered (the third entry is the skid slot). cfg_mode is
+ * sampled with each packet's first byte. stat_* pulse with the packet's last
+ * unit; err_count counts error units per class, saturating, one clock behind
+ * m_axis. Every output comes from a register.
+ */
+module utf8_decoder #
+(
+    // Width of the per-packet byte offset (stat_err_offset); packets longer than
+    // 2**OFFSET_WIDTH bytes wrap the offset
+    parameter OFFSET_WIDTH = 32,
+    // Width of each of the six saturating error counters in err_count
+    parameter COUNT_WIDTH = 32
+)
+(
+    input  wire                       clk,
+    input  wire                       rst,
+
+    /*
+     * Byte input
+     */
+    input  wire [7:0]                 s_axis_tdata,
+    input  wire                       s_axis_tvalid,
+    output wire                       s_axis_tready,
+    input  wire                       s_axis_tlast,
+
+    /*
+     * Unit output: tuser[2:0] class, tuser[5:3] length in bytes
+     */
+    output wire [31:0]                m_axis_tdata,
+    output wire [5:0]                 m_axis_tuser,
+    output wire                       m_axis_tvalid,
+    input  wire                       m_axis_tready,
+    output wire                       m_axis_tlast,
+
+    /*
+     * Configuration: 0 = rfc3629, 1 = annex-r
+     */
+    input  wire                       cfg_mode,
+
+    /*
+     * Per-packet status and error counters
+     */
+    output wire                       stat_valid,
+    output wire                       stat_error,
+    output wire [OFFSET_WIDTH-1:0]    stat_err_offset,
+    output wire [2:0]                 stat_err_class,
+    output wire [6*COUNT_WIDTH-1:0]   err_count
+);
+
+// bus width assertions
+initial begin
+    if (OFFSET_WIDTH < 1 || COUNT_WIDTH < 1) begin
+        $error("Error: OFFSET_WIDTH and COUNT_WIDTH must be at least 1 (instance %m)");
+        $finish;
+    end
+end
+
+// error classes (utf8core::ErrorClass)
+localparam [2:0]
+    CLS_OK = 3'd0,
+    CLS_TOO_SHORT = 3'd1,
+    CLS_TOO_LONG = 3'd2,
+    CLS_OVERLONG = 3'd3,
+    CLS_SURROGATE = 3'd4,
+    CLS_TOO_LARGE = 3'd5,
+    CLS_HEADER_BITS = 3'd6;
+
+// lead-specific range of the second byte (SPEC §2)
+localparam [2:0]
+    RNG_ANY = 3'd0,  // 80..BF
+    RNG_E0 = 3'd1,   // A0..BF, below is OVERLONG
+    RNG_ED = 3'd2,   // 80..9F, above is SURROGATE
+    RNG_F0 = 3'd3,   // 90..BF, below is OVERLONG
+    RNG_F4 = 3'd4,   // 80..8F, above is TOO_LARGE (rfc3629)
+    RNG_F8 = 3'd5,   // 88..BF, below is OVERLONG (annex-r)
+    RNG_FC = 3'd6;   // 84..BF, below is OVERLONG (annex-r)
+
+// queue entry: {rng[2:0], cls[2:0], need[2:0], last, byte[7:0]}
+localparam ENT_W = 18;
+
+// Lead decode of one byte in one mode: continuation bytes needed, the class of
+// a byte that cannot start a sequence, the range of its second byte.
+function [8:0] lead_decode;
+    input [7:0] b;
+    input       annex;
+    reg [2:0] need;
+    reg [2:0] cls;
+    reg [2:0] rng;
+    begin
+        need = 3'd0;
+        cls = CLS_OK;
+        rng = RNG_ANY;
+        if (!b[7]) begin
+            cls = CLS_OK;
+        end else if (!b[6]) begin
+            cls = CLS_TOO_LONG;
+        end else if (b[7:1] == 7'b1100000) begin
+            cls = CLS_OVERLONG;
+        end else if (!b[5]) begin
+            need = 3'd1;
+        end else if (!b[4]) begin
+            need = 3'd2;
+            if (b[3:0] == 4'h0) rng = RNG_E0;
+            if (b[3:0] == 4'hd) rng = RNG_ED;
+        end else if (!b[3]) begin
+            if (!annex && b[2:0] > 3'd4) begin
+                cls = CLS_TOO_LARGE;
+            end else begin
+                need = 3'd3;
+                if (b[2:0] == 3'd0) rng = RNG_F0;
+                if (!annex && b[2:0] == 3'd4) rng = RNG_F4;
+            end
+        end else if (!annex || b[2:1] == 2'b11) begin
+            cls = CLS_HEADER_BITS;
+        end else if (!b[2]) begin
+            need = 3'd4;
+            if (b[1:0] == 2'd0) rng = RNG_F8;
+        end else begin
+            need = 3'd5;
+            if (!b[0]) rng = RNG_FC;
+        end
+        lead_decode = {rng, cls, need};
+    end
+endfunction
+
+// input side: registered ready, packet mode sampled with the first byte
+reg s_axis_tready_q = 1'b1, s_axis_tready_d;
+reg in_pkt_q = 1'b0, in_pkt_d;
+reg pkt_mode_q = 1'b0, pkt_mode_d;
+
+// byte queue; entry 0 is the byte being decided, entry 1 its look-ahead
+reg [ENT_W-1:0] ent0_q = {ENT_W{1'b0}}, ent0_d;
+reg [ENT_W-1:0] ent1_q = {ENT_W{1'b0}}, ent1_d;
+reg [ENT_W-1:0] ent2_q = {ENT_W{1'b0}}, ent2_d;
+reg vld0_q = 1'b0, vld0_d;
+reg vld1_q = 1'b0, vld1_d;
+reg vld2_q = 1'b0, vld2_d;
+
+// open sequence
+reg open_q = 1'b0, open_d;
+reg [2:0] rem_q = 3'd0, rem_d;  // continuation bytes still to come
+reg [2:0] len_q = 3'd0, len_d;  // bytes taken so far
+reg [24:0] val_q = 25'd0, val_d;
+reg [OFFSET_WIDTH-1:0] pos_q = {OFFSET_WIDTH{1'b0}}, pos_d;      // offset of entry 0
+reg [OFFSET_WIDTH-1:0] start_q = {OFFSET_WIDTH{1'b0}}, start_d;  // offset of the last lead
+
+// output register and its skid register (verilog-axis axis_register style), so
+// that the decision stage sees a registered ready
+reg ready_int_q = 1'b1, ready_int_d;
+reg [31:0] m_axis_tdata_q = 32'd0, m_axis_tdata_d;
+reg [5:0] m_axis_tuser_q = 6'd0, m_axis_tuser_d;
+reg m_axis_tvalid_q = 1'b0, m_axis_tvalid_d;
+reg m_axis_tlast_q = 1'b0, m_axis_tlast_d;
+reg [31:0] tmp_tdata_q = 32'd0, tmp_tdata_d;
+reg [5:0] tmp_tuser_q = 6'd0, tmp_tuser_d;
+reg tmp_tvalid_q = 1'b0, tmp_tvalid_d;
+reg tmp_tlast_q = 1'b0, tmp_tlast_d;
+
+// each emitted unit once more, one clock later, for the status and counters:
+// keeps their enables and carry chains off the decision path
+reg ev_valid_q = 1'b0;
+reg ev_last_q = 1'b0;
+reg [2:0] ev_cls_q = 3'd0;
+reg [OFFSET_WIDTH-1:0] ev_off_q = {OFFSET_WIDTH{1'b0}};
+
+// first error of the packet so far
+reg perr_q = 1'b0, perr_d;
+reg [OFFSET_WIDTH-1:0] perr_off_q = {OFFSET_WIDTH{1'b0}}, perr_off_d;
+reg [2:0] perr_cls_q = 3'd0, perr_cls_d;
+
+// status
+reg stat_valid_q = 1'b0, stat_valid_d;
+reg stat_error_q = 1'b0, stat_error_d;
+reg [OFFSET_WIDTH-1:0] stat_err_offset_q = {OFFSET_WIDTH{1'b0}}, stat_err_offset_d;
+reg [2:0] stat_err_class_q = 3'd0, stat_err_class_d;
+
+reg [6*COUNT_WIDTH-1:0] err_count_q = {6*COUNT_WIDTH{1'b0}}, err_count_d;
+
+assign s_axis_tready = s_axis_tready_q;
+assign m_axis_tdata = m_axis_tdata_q;
+assign m_axis_tuser = m_axis_tuser_q;
+assign m_axis_tvalid = m_axis_tvalid_q;
+assign m_axis_tlast = m_axis_tlast_q;
+assign stat_valid = stat_valid_q;
+assign stat_error = stat_error_q;
+assign stat_err_offset = stat_err_offset_q;
+assign stat_err_class = stat_err_class_q;
+assign err_count = err_count_q;
+
+// the incoming byte as a queue entry, decoded in its packet's mode
+wire in_accept = s_axis_tvalid && s_axis_tready_q;
+wire in_mode = in_pkt_q ? pkt_mode_q : cfg_mode;
+wire [ENT_W-1:0] in_ent = {lead_decode(s_axis_tdata, in_mode), s_axis_tlast, s_axis_tdata};
+
+// entry 0 and its look-ahead
+wire [7:0] b0 = ent0_q[7:0];
+wire last0 = ent0_q[8];
+wire [2:0] need0 = ent0_q[11:9];
+wire [2:0] cls0 = ent0_q[14:12];
+wire [2:0] rng0 = ent0_q[17:15];
+wire [7:2] b1 = ent1_q[7:2];
+wire cont1 = b1[7:6] == 2'b10;
+
+// second byte against the lead's range
+reg below1, above1;
+always @* begin
+    below1 = 1'b0;
+    above1 = 1'b0;
+    case (rng0)
+        RNG_E0: below1 = !b1[5];
+        RNG_ED: above1 = b1[5];
+        RNG_F0: below1 = b1[5:4] == 2'b00;
+        RNG_F4: above1 = b1[5:4] != 2'b00;
+        RNG_F8: below1 = b1[5:3] == 3'b000;
+        RNG_FC: below1 = b1[5:2] == 4'b0000;
+        default: ;
+    endcase
+end
+
+// entry 0 is decided when its successor is known (or it ends the packet) and
+// the output can take a unit
+wire fire = vld0_q && (vld1_q || last0) && ready_int_q;
+
+// what entry 0 does: end a unit here (emit), or open or extend a sequence.
+// The unit's data does not depend on emit, so the output register's enable
+// stays shallow.
+reg emit;
+reg [2:0] u_cls;
+reg [2:0] u_len;
+reg [31:0] u_data;
+always @* begin
+    emit = 1'b1;
+    u_cls = CLS_OK;
+    u_len = 3'd1;
+    u_data = 32'h0000fffd;
+    if (!open_q) begin
+        if (!b0[7]) u_data = {24'd0, b0};
+        if (need0 == 3'd0) begin
+            u_cls = cls0;
+        end else if (!last0 && cont1 && !below1 && !above1) begin
+            emit = 1'b0;
+        end else if (last0 || !cont1) begin
+            u_cls = CLS_TOO_SHORT;
+        end else if (below1) begin
+            u_cls = CLS_OVERLONG;
+        end else if (rng0 == RNG_ED) begin
+            u_cls = CLS_SURROGATE;
+        end else begin
+            u_cls = CLS_TOO_LARGE;
+        end
+    end else begin
+        u_len = len_q + 3'd1;
+        if (rem_q == 3'd1) begin
+            u_data = {1'b0, val_q, b0[5:0]};
+        end else if (!last0 && cont1) begin
+            emit = 1'b0;
+        end else begin
+            u_cls = CLS_TOO_SHORT;
+        end
+    end
+end
+
+wire int_valid = fire && emit;
+
+// value bits a lead keeps (Annex R Table 5)
+reg [4:0] lead_val;
+always @* begin
+    case (need0)
+        3'd1: lead_val = b0[4:0];
+        3'd2: lead_val = {1'b0, b0[3:0]};
+        3'd3: lead_val = {2'b0, b0[2:0]};
+        3'd4: lead_val = {3'b0, b0[1:0]};
+        default: lead_val = {4'b0, b0[0]};
+    endcase
+end
+
+integer c;
+
+always @* begin
+    in_pkt_d = in_pkt_q;
+    pkt_mode_d = pkt_mode_q;
+    ent0_d = ent0_q;
+    ent1_d = ent1_q;
+    ent2_d = ent2_q;
+    vld0_d = vld0_q;
+    vld1_d = vld1_q;
+    vld2_d = vld2_q;
+    open_d = open_q;
+    rem_d = rem_q;
+    len_d = len_q;
+    val_d = val_q;
+    pos_d = pos_q;
+    start_d = start_q;
+
+    if (in_accept) begin
+        in_pkt_d = !s_axis_tlast;
+        if (!in_pkt_q) pkt_mode_d = cfg_mode;
+    end
+
+    // queue: entry 0 leaves on fire, the accepted byte takes the first free slot
+    if (fire) begin
+        vld0_d = vld1_q;
+        vld1_d = vld2_q;
+        vld2_d = 1'b0;
+        ent0_d = vld1_q ? ent1_q : in_ent;
+        ent1_d = vld2_q ? ent2_q : in_ent;
+        ent2_d = in_ent;
+    end else begin
+        if (!vld0_q) ent0_d = in_ent;
+        if (!vld1_q) ent1_d = in_ent;
+        if (!vld2_q) ent2_d = in_ent;
+    end
+    if (in_accept) begin
+        if (!vld0_d) begin
+            vld0_d = 1'b1;
+        end else if (!vld1_d) begin
+            vld1_d = 1'b1;
+        end else begin
+            vld2_d = 1'b1;
+        end
+    end
+    s_axis_tready_d = !vld2_d;
+
+    if (fire) begin
+        pos_d = last0 ? {OFFSET_WIDTH{1'b0}} : pos_q + 1'b1;
+        if (!open_q) start_d = pos_q;
+        if (emit) begin
+            open_d = 1'b0;
+        end else if (!open_q) begin
+            open_d = 1'b1;
+            rem_d = need0;
+            len_d = 3'd1;
+            val_d = {20'd0, lead_val};
+        end else begin
+            rem_d = rem_q - 3'd1;
+            len_d = len_q + 3'd1;
+            val_d = {val_q[18:0], b0[5:0]};
+        end
+    end
+end
+
+// output register with skid (verilog-axis axis_register, REG_TYPE 2)
+always @* begin
+    m_axis_tvalid_d = m_axis_tvalid_q;
+    m_axis_tdata_d = m_axis_tdata_q;
+    m_axis_tuser_d = m_axis_tuser_q;
+    m_axis_tlast_d = m_axis_tlast_q;
+    tmp_tvalid_d = tmp_tvalid_q;
+    tmp_tdata_d = tmp_tdata_q;
+    tmp_tuser_d = tmp_tuser_q;
+    tmp_tlast_d = tmp_tlast_q;
+    ready_int_d = m_axis_tready || (!tmp_tvalid_q && (!m_axis_tvalid_q || !int_valid));
+
+    if (ready_int_q) begin
+        if (m_axis_tready || !m_axis_tvalid_q) begin
+            m_axis_tvalid_d = int_valid;
+            m_axis_tdata_d = u_data;
+            m_axis_tuser_d = {u_len, u_cls};
+            m_axis_tlast_d = last0;
+        end else begin
+            tmp_tvalid_d = int_valid;
+            tmp_tdata_d = u_data;
+            tmp_tuser_d = {u_len, u_cls};
+            tmp_tlast_d = last0;
+        end
+    end else if (m_axis_tready) begin
+        m_axis_tvalid_d = tmp_tvalid_q;
+        m_axis_tdata_d = tmp_tdata_q;
+        m_axis_tuser_d = tmp_tuser_q;
+        m_axis_tlast_d = tmp_tlast_q;
+        tmp_tvalid_d = 1'b0;
+    end
+end
+
+// per-packet status and counters, from the unit event one clock behind
+always @* begin
+    perr_d = perr_q;
+    perr_off_d = perr_off_q;
+    perr_cls_d = perr_cls_q;
+    stat_valid_d = 1'b0;
+    stat_error_d = stat_error_q;
+    stat_err_offset_d = stat_err_offset_q;
+    stat_err_class_d = stat_err_class_q;
+    err_count_d = err_count_q;
+
+    if (ev_valid_q) begin
+        if (ev_cls_q != CLS_OK && !perr_q) begin
+            perr_d = 1'b1;
+            perr_off_d = ev_off_q;
+            perr_cls_d = ev_cls_q;
+        end
+        if (ev_last_q) begin
+            // the packet's verdict: its first error unit, which may be this last one
+            stat_valid_d = 1'b1;
+            perr_d = 1'b0;
+            if (perr_q) begin
+                stat_error_d = 1'b1;
+                stat_err_offset_d = perr_off_q;
+                stat_err_class_d = perr_cls_q;
+            end else begin
+                stat_error_d = ev_cls_q != CLS_OK;
+                stat_err_offset_d = ev_cls_q != CLS_OK ? ev_off_q : {OFFSET_WIDTH{1'b0}};
+                stat_err_class_d = ev_cls_q;
+            end
+        end
+    end
+
+    for (c = 1; c <= 6; c = c + 1) begin
+        if (ev_valid_q && ev_cls_q == c[2:0] &&
+                !(&err_count_q[(c-1)*COUNT_WIDTH +: COUNT_WIDTH])) begin
+            err_count_d[(c-1)*COUNT_WIDTH +: COUNT_WIDTH] =
+                err_count_q[(c-1)*COUNT_WIDTH +: COUNT_WIDTH] + 1'b1;
+        end
+    end
+end
+
+always @(posedge clk) begin
+    s_axis_tready_q <= s_axis_tready_d;
+    in_pkt_q <= in_pkt_d;
+    pkt_mode_q <= pkt_mode_d;
+    ent0_q <= ent0_d;
+    ent1_q <= ent1_d;
+    ent2_q <= ent2_d;
+    vld0_q <= vld0_d;
+    vld1_q <= vld1_d;
+    vld2_q <= vld2_d;
+    open_q <= open_d;
+    rem_q <= rem_d;
+    len_q <= len_d;
+    val_q <= val_d;
+    pos_q <= pos_d;
+    start_q <= start_d;
+    ready_int_q <= ready_int_d;
+    m_axis_tdata_q <= m_axis_tdata_d;
+    m_axis_tuser_q <= m_axis_tuser_d;
+    m_axis_tvalid_q <= m_axis_tvalid_d;
+    m_axis_tlast_q <= m_axis_tlast_d;
+    tmp_tdata_q <= tmp_tdata_d;
+    tmp_tuser_q <= tmp_tuser_d;
+    tmp_tvalid_q <= tmp_tvalid_d;
+    tmp_tlast_q <= tmp_tlast_d;
+    ev_valid_q <= int_valid;
+    ev_last_q <= last0;
+    ev_cls_q <= u_cls;
+    ev_off_q <= open_q ? start_q : pos_q;
+    perr_q <= perr_d;
+    perr_off_q <= perr_off_d;
+    perr_cls_q <= perr_cls_d;
+    stat_valid_q <= stat_valid_d;
+    stat_error_q <= stat_error_d;
+    stat_err_offset_q <= stat_err_offset_d;
+    stat_err_class_q <= stat_err_class_d;
+    err_count_q <= err_count_d;
+
+    if (rst) begin
+        s_axis_tready_q <= 1'b1;
+        in_pkt_q <= 1'b0;
+        vld0_q <= 1'b0;
+        vld1_q <= 1'b0;
+        vld2_q <= 1'b0;
+        open_q <= 1'b0;
+        pos_q <= {OFFSET_WIDTH{1'b0}};
+        ready_int_q <= 1'b1;
+        m_axis_tvalid_q <= 1'b0;
+        tmp_tvalid_q <= 1'b0;
+        ev_valid_q <= 1'b0;
+        perr_q <= 1'b0;
+        stat_valid_q <= 1'b0;
+        stat_error_q <= 1'b0;
+        stat_err_offset_q <= {OFFSET_WIDTH{1'b0}};
+        stat_err_class_q <= CLS_OK;
+        err_count_q <= {6*COUNT_WIDTH{1'b0}};
+    end
+end
+
+// ---------------------------------------------------------------------------
+// Assertions (simulation only; Verilator with --assert)
+`ifdef VERILATOR
+always @(posedge clk) begin
+    if (!rst) begin
+        // the queue fills from entry 0 without holes
+        assert (vld0_q || !vld1_q);
+        assert (vld1_q || !vld2_q);
+        // a beat is only offered room the queue really has
+        assert (!(s_axis_tready_q && vld2_q));
+        // an open sequence always has its next byte in entry 0 or still to come
+        assert (!open_q || (rem_q != 3'd0 && len_q != 3'd0));
+    end
+end
+`endif
+
+endmodule
+
+`resetall
+`default_nettype wire
