@@ -12,11 +12,12 @@
  * (above 10FFFF in rfc3629, above 7FFFFFFF in annex-r; class TOO_LARGE) come out as
  * EF BF BD with the class in tuser and are counted in err_count (saturating). cfg_mode
  * is sampled with the first beat of each packet. The core is a four-stage pipeline behind
- * a one-entry skid buffer: s_axis_tready and every output are registers, the stages are
- * at most two 4-input LUTs deep (raw beat; group-nonzero flags; length and class;
- * octet lanes), and a stage advances whenever the one after it is empty or advancing,
- * so the encoder takes a code point on every clock that m_axis_tready is high and
- * loses, duplicates or reorders nothing under any backpressure.
+ * a one-entry skid buffer (raw beat; which bit groups are nonzero; length and class;
+ * octet lanes), each stage a few LUT levels deep for Fmax. s_axis_tready and every
+ * output are registers. The whole pipeline advances whenever the output register is
+ * empty or being read, so the encoder takes a code point on every clock that
+ * m_axis_tready is high, and under any backpressure it loses, duplicates or reorders
+ * nothing. A reset loses every beat not yet out.
  */
 module utf8_encoder #
 (
