@@ -107,6 +107,101 @@ inline size_t AsciiRun(const uint8_t* p, size_t n) {
   return i;
 }
 
+// True when the 16 bytes at p are all ASCII.
+inline bool Ascii16(const uint8_t* p) {
+  uint64_t a, b;
+  std::memcpy(&a, p, 8);
+  std::memcpy(&b, p + 8, 8);
+  return ((a | b) & 0x8080808080808080ULL) == 0;
+}
+
+// The fast paths' common case: one well-formed sequence of 1..4 octets at p, with
+// p[0..3] readable. Returns its length and sets *cp, or returns 0 when p does not
+// start one (ill-formed, or a 5-6 octet annex-r form): NextUnit then decides, so
+// this only has to be right about what it accepts. Branch-free, because in mixed
+// text the sequence length changes unpredictably from one character to the next.
+// max4 is the largest 4-octet value the mode allows (0x10FFFF or 0x1FFFFF).
+inline int WellFormed4(const uint8_t* p, uint32_t max4, uint32_t* cp) {
+  // Indexed by the top five bits of the first octet: 0 = not a 1..4 octet lead.
+  static constexpr uint8_t kLen[32] = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+                                       0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2, 3, 3, 4, 0};
+  static constexpr uint8_t kLeadMask[5] = {0x00, 0x7F, 0x1F, 0x0F, 0x07};
+  // Shortest-form minimum per length; for "length 0" a value no input reaches.
+  static constexpr uint32_t kMin[5] = {0x400000, 0, 0x80, 0x800, 0x10000};
+  static constexpr uint8_t kShiftValue[5] = {0, 18, 12, 6, 0};
+  static constexpr uint8_t kShiftError[5] = {0, 6, 4, 2, 0};
+  const int len = kLen[p[0] >> 3];
+  uint32_t c = static_cast<uint32_t>(p[0] & kLeadMask[len]) << 18;
+  c |= static_cast<uint32_t>(p[1] & 0x3F) << 12;
+  c |= static_cast<uint32_t>(p[2] & 0x3F) << 6;
+  c |= static_cast<uint32_t>(p[3] & 0x3F);
+  c >>= kShiftValue[len];
+  // Error bits: 6 overlong, 7 surrogate, 8 too large; 5..0 the tag bits of p[1..3]
+  // (10 each when a continuation). The shift drops the bits of octets beyond len.
+  uint32_t e = static_cast<uint32_t>(c < kMin[len]) << 6;
+  e |= static_cast<uint32_t>((c >> 11) == 0x1B) << 7;
+  e |= static_cast<uint32_t>(c > max4) << 8;
+  e |= static_cast<uint32_t>(p[1] & 0xC0) >> 2;
+  e |= static_cast<uint32_t>(p[2] & 0xC0) >> 4;
+  e |= static_cast<uint32_t>(p[3]) >> 6;
+  e ^= 0x2A;
+  e >>= kShiftError[len];
+  *cp = c;
+  return e ? 0 : len;
+}
+
+// One well-formed sequence of exactly L (3 or 4) octets at p, p[0..3] readable.
+// Runs of same-length characters (CJK, emoji) take this loop: with the length
+// fixed, the next position does not wait for the current octets to load.
+template <int L>
+inline bool WellFormedFixed(const uint8_t* p, uint32_t max4, uint32_t* cp) {
+  uint32_t w;
+  std::memcpy(&w, p, 4);  // byte k of the sequence at bits 8k (little-endian view)
+  const uint32_t b0 = p[0], b1 = p[1], b2 = p[2], b3 = p[3];
+  if (L == 3) {
+    const uint32_t c = ((b0 & 0x0F) << 12) | ((b1 & 0x3F) << 6) | (b2 & 0x3F);
+    *cp = c;
+    const bool tags = (b0 & 0xF0) == 0xE0 && (b1 & 0xC0) == 0x80 && (b2 & 0xC0) == 0x80;
+    return tags & (c >= 0x800) & ((c >> 11) != 0x1B);
+  }
+  const uint32_t c = ((b0 & 0x07) << 18) | ((b1 & 0x3F) << 12) | ((b2 & 0x3F) << 6) | (b3 & 0x3F);
+  *cp = c;
+  (void)w;
+  const bool tags = (b0 & 0xF8) == 0xF0 && (b1 & 0xC0) == 0x80 && (b2 & 0xC0) == 0x80 &&
+                    (b3 & 0xC0) == 0x80;
+  return tags & (c >= 0x10000) & (c <= max4);
+}
+
+// Text of ASCII and 2-octet characters (Latin, Greek, Cyrillic, ...): checks the 8
+// bytes at p as a whole, as SWAR bit masks, so the next position does not wait on
+// each character's length. Returns how many of them (8, or 7 when byte 7 is a lead
+// whose continuation lies beyond) are whole well-formed 1-2 octet sequences, with
+// *conts set to the continuation bytes among them (bit 7 of each byte); or 0 when
+// the word holds anything else (then the other paths decide).
+inline int TwoOctetWord(const uint8_t* p, uint64_t* conts) {
+  constexpr uint64_t kHigh = 0x8080808080808080ULL;
+  uint64_t w;
+  std::memcpy(&w, p, 8);  // byte k of the text at bits 8k..8k+7
+  const uint64_t b7 = w & kHigh;
+  const uint64_t b6 = (w << 1) & kHigh;
+  const uint64_t b5 = (w << 2) & kHigh;
+  const uint64_t cont = b7 & ~b6;       // 10xxxxxx
+  const uint64_t lead2 = b7 & b6 & ~b5;  // 110xxxxx
+  const uint64_t big = b7 & b6 & b5;     // 111xxxxx: longer sequences or invalid
+  // C0 and C1 are 110 leads whose bits 4..1 are all zero: overlong.
+  const uint64_t payload = w & 0x1E1E1E1E1E1E1E1EULL;
+  const uint64_t nonzero = (payload + 0x7F7F7F7F7F7F7F7FULL) & kHigh;  // no carries: bytes <= 1E
+  if (big | (lead2 & ~nonzero)) return 0;
+  // Every continuation directly after a lead, every lead (but the last byte's)
+  // directly before one.
+  if (cont != (lead2 << 8)) return 0;
+  const int n = (lead2 >> 63) ? 7 : 8;
+  *conts = cont;
+  return n;
+}
+
+inline uint32_t Max4(Mode mode) { return mode == Mode::kAnnexR ? 0x1FFFFFu : 0x10FFFFu; }
+
 }  // namespace
 
 const char* ClassName(ErrorClass c) {
@@ -230,13 +325,37 @@ Verdict Summarize(const std::vector<Unit>& units) {
 
 Verdict Validate(const uint8_t* data, size_t n, Mode mode) {
   const Table& t = TableFor(mode);
+  const uint32_t max4 = Max4(mode);
   Verdict v;
+  uint64_t ok_units = 0;
   size_t i = 0;
   while (i < n) {
-    const size_t a = AsciiRun(data + i, n - i);
-    v.counts.n[0] += a;
-    i += a;
-    if (i >= n) break;
+    if (n - i >= 16) {
+      if (Ascii16(data + i)) {
+        ok_units += 16;
+        i += 16;
+        continue;
+      }
+      uint64_t conts;
+      const int m = TwoOctetWord(data + i, &conts);
+      if (m) {
+        ok_units += static_cast<uint64_t>(m - __builtin_popcountll(conts));
+        i += static_cast<size_t>(m);
+        continue;
+      }
+      uint32_t cp;
+      const int len = WellFormed4(data + i, max4, &cp);
+      if (len) {
+        ++ok_units;
+        i += static_cast<size_t>(len);
+        if (len == 3) {
+          while (n - i >= 4 && WellFormedFixed<3>(data + i, max4, &cp)) { ++ok_units; i += 3; }
+        } else if (len == 4) {
+          while (n - i >= 4 && WellFormedFixed<4>(data + i, max4, &cp)) { ++ok_units; i += 4; }
+        }
+        continue;
+      }
+    }
     uint32_t cp;
     ErrorClass cls;
     const uint8_t len = NextUnit(t, data + i, n - i, &cp, &cls);
@@ -248,27 +367,59 @@ Verdict Validate(const uint8_t* data, size_t n, Mode mode) {
     ++v.counts.n[static_cast<int>(cls)];
     i += len;
   }
+  v.counts.n[0] += ok_units;
   for (uint64_t c : v.counts.n) v.units += c;
   return v;
 }
 
 size_t DecodeToUcs4(const uint8_t* data, size_t n, Mode mode, uint32_t* out) {
   const Table& t = TableFor(mode);
+  const uint32_t max4 = Max4(mode);
   size_t i = 0, o = 0;
   while (i < n) {
-    // Widening an ASCII run is the common case of real text.
-    while (i + 8 <= n) {
-      uint64_t w;
-      std::memcpy(&w, data + i, 8);
-      if (w & 0x8080808080808080ULL) break;
-      for (int k = 0; k < 8; ++k) out[o + k] = data[i + k];
-      i += 8;
-      o += 8;
-    }
-    if (i >= n) break;
-    if (data[i] < 0x80) {
-      out[o++] = data[i++];
-      continue;
+    if (n - i >= 16) {
+      // Widening an ASCII run is the common case of real text.
+      if (Ascii16(data + i)) {
+        for (int k = 0; k < 16; ++k) out[o + k] = data[i + k];
+        i += 16;
+        o += 16;
+        continue;
+      }
+      uint64_t conts;
+      const int m = TwoOctetWord(data + i, &conts);
+      if (m) {
+        // Branch-free: each byte writes a candidate; continuations do not advance o.
+        // The bytes are held in registers: a store to out may alias data.
+        uint64_t w;
+        std::memcpy(&w, data + i, 8);
+        const uint64_t next = (w >> 8) | (static_cast<uint64_t>(data[i + 8]) << 56);
+        // All 8 bytes, so the loop unrolls with constant shifts. When m == 7 byte 7
+        // is a lead: its candidate is written and then taken back, to be decoded
+        // again as the start of the next step.
+        for (int k = 0; k < 8; ++k) {
+          const uint32_t b = static_cast<uint32_t>(w >> (8 * k)) & 0xFF;
+          const uint32_t nb = static_cast<uint32_t>(next >> (8 * k)) & 0xFF;
+          const uint32_t is_cont = static_cast<uint32_t>(conts >> (8 * k + 7)) & 1;
+          const uint32_t two = ((b & 0x1F) << 6) | (nb & 0x3F);
+          const uint32_t lead = 0u - static_cast<uint32_t>(b >> 7 & b >> 6);  // all ones at a lead
+          out[o] = (two & lead) | (b & ~lead);
+          o += 1 - is_cont;
+        }
+        o -= static_cast<size_t>(8 - m);
+        i += static_cast<size_t>(m);
+        continue;
+      }
+      const int len = WellFormed4(data + i, max4, &out[o]);
+      if (len) {
+        ++o;
+        i += static_cast<size_t>(len);
+        if (len == 3) {
+          while (n - i >= 4 && WellFormedFixed<3>(data + i, max4, &out[o])) { ++o; i += 3; }
+        } else if (len == 4) {
+          while (n - i >= 4 && WellFormedFixed<4>(data + i, max4, &out[o])) { ++o; i += 4; }
+        }
+        continue;
+      }
     }
     ErrorClass cls;
     i += NextUnit(t, data + i, n - i, &out[o++], &cls);
