@@ -109,6 +109,22 @@ class IcuTest : public ::testing::Test {
         if (icu != model) diff = "ucnv_toUnicode gives" + Show(icu) + "; model" + Show(model);
       }
     }
+    // The model's own fast path must say the same as its Decoder.
+    if (diff.empty()) {
+      ucs4_.assign(b.size() + 1, 0);
+      ucs4_.resize(DecodeToUcs4(b.data(), b.size(), Mode::kRfc3629, ucs4_.data()));
+      const Verdict fast = Validate(b.data(), b.size(), Mode::kRfc3629);
+      if (ModelUnits(units, false) != [&] {
+            std::vector<CodePointAt> c;
+            for (uint32_t cp : ucs4_) c.push_back({cp, -1});
+            return c;
+          }()) {
+        diff = "DecodeToUcs4 differs from the model's Decoder";
+      } else if (fast.valid != v.valid || fast.first_error_offset != v.first_error_offset ||
+                 fast.counts.errors() != v.counts.errors()) {
+        diff = "Validate differs from the model's Decoder";
+      }
+    }
     if (diff.empty()) return true;
     ADD_FAILURE() << Hex(b) << ": " << diff;
     return ++failures_ < 10;
@@ -117,6 +133,7 @@ class IcuTest : public ::testing::Test {
   UConverter* cnv_ = nullptr;
   std::vector<UChar> buf_;
   std::vector<int32_t> offsets_;
+  std::vector<uint32_t> ucs4_;
   int failures_ = 0;
 };
 

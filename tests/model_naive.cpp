@@ -79,6 +79,23 @@ TEST_P(ModelVsNaiveTest, RandomBoundaryBiasedStrings) {
   std::cout << "[ info     ] " << kStrings << " strings, " << bytes << " bytes" << std::endl;
 }
 
+TEST_P(ModelVsNaiveTest, RandomTextWithRareErrors) {
+  // Long clean stretches with errors now and then: the fast paths' territory.
+  const Mode mode = GetParam();
+  sim::Rng rng(modeltest::TestSeed(mode == Mode::kAnnexR ? 0x7E47A : 0x7E473, "random text"));
+  ModelVsNaive check;
+  constexpr int kStrings = 300000;
+  int reported = 0;
+  for (int i = 0; i < kStrings && reported < kMaxReported; ++i) {
+    const std::vector<uint8_t> b = modeltest::RandomTextWithErrors(&rng, i % 4 == 0 ? 400 : 64);
+    const std::string diff = check.Check(b.data(), b.size(), mode, i % 8 == 0);
+    if (!diff.empty()) {
+      ADD_FAILURE() << "string " << i << ": " << diff;
+      ++reported;
+    }
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(Modes, ModelVsNaiveTest,
                          ::testing::Values(Mode::kRfc3629, Mode::kAnnexR), ModeParamName);
 

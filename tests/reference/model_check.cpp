@@ -141,6 +141,40 @@ std::vector<uint8_t> RandomBoundaryBytes(sim::Rng* r, size_t max_len) {
   return b;
 }
 
+std::vector<uint8_t> RandomTextWithErrors(sim::Rng* r, size_t max_len) {
+  const size_t target = r->below(static_cast<uint32_t>(max_len + 1));
+  const uint32_t kind = r->below(6);
+  // Per-string error rate, from none to dense, so that both long clean stretches
+  // and errors next to each other come up.
+  const uint32_t error_per_mille = r->below(4) == 0 ? 0 : 1 + r->below(r->below(2) ? 20 : 300);
+  std::vector<uint8_t> b;
+  b.reserve(target + 6);
+  while (b.size() < target) {
+    if (r->below(1000) < error_per_mille) {
+      if (r->below(2)) {
+        b.push_back(kEdgeBytes[r->below(sizeof kEdgeBytes)]);
+      } else {
+        const uint32_t v = RandomValue(r);
+        const auto e = ForceLength(v, ShortestLength(v));
+        b.insert(b.end(), e.begin(), e.begin() + 1 + r->below(static_cast<uint32_t>(e.size())));
+      }
+      continue;
+    }
+    uint32_t cp;
+    switch (kind == 5 ? r->below(5) : kind) {
+      case 0: cp = 0x20 + r->below(0x5F); break;
+      case 1: cp = r->below(2) ? 0x20 + r->below(0x5F) : 0x80 + r->below(0x780); break;
+      case 2: cp = r->below(16) ? 0x800 + r->below(0xF800) : 0x20; break;
+      case 3: cp = r->below(16) ? 0x10000 + r->below(0x100000) : 0x20; break;
+      default: cp = r->below(8) ? 0x200000 + r->below(0x7FE00000) : 0x10000 + r->below(0x1F0000); break;
+    }
+    const auto e = ForceLength(cp, ShortestLength(cp));
+    b.insert(b.end(), e.begin(), e.end());
+  }
+  if (b.size() > max_len) b.resize(max_len);
+  return b;
+}
+
 std::string Describe(const Unit& u) {
   std::ostringstream s;
   s << "{U+" << std::hex << std::uppercase << u.code_point << std::dec << " at " << u.offset

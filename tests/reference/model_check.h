@@ -36,6 +36,13 @@ uint64_t TestSeed(uint64_t fallback, const char* what);
 // plain random bytes.
 std::vector<uint8_t> RandomBoundaryBytes(sim::Rng* rng, size_t max_len);
 
+// Random text of one kind per string (ASCII, Latin-1 range, CJK, emoji, 5-6 octet
+// annex-r forms, or a mix), each character replaced now and then by one
+// ill-formed piece: long well-formed stretches with rare errors, which is what the
+// model's multi-byte fast paths (ASCII blocks, 8-byte 1-2 octet words, runs of
+// 3- and 4-octet characters) see in real text and where their edges are.
+std::vector<uint8_t> RandomTextWithErrors(sim::Rng* rng, size_t max_len);
+
 // Encodes `value` in exactly `len` octets with the Annex R bit layout, even when
 // that is not the shortest form (for overlong test input).
 std::vector<uint8_t> ForceLength(uint32_t value, int len);
