@@ -31,6 +31,7 @@ void DecoderCycleModel::power_on() {
   perr_ = false;
   perr_off_ = 0;
   perr_cls_ = ErrorClass::kOk;
+  inc_ = 0;
   stat_valid_ = false;
   stat_error_ = false;
   stat_off_ = 0;
@@ -114,11 +115,10 @@ void DecoderCycleModel::tick(const Inputs& in) {
       stat_cls_ = perr_ ? perr_cls_ : ErrorClass::kOk;
       perr_ = false;
     }
-    if (err) {
-      uint64_t& n = count_[static_cast<int>(ev_cls_) - 1];
-      if (n < count_max_) ++n;
-    }
   }
+  // Counters from the unit two clocks back (their enables start at a flop).
+  if (inc_ != 0 && count_[inc_ - 1] < count_max_) ++count_[inc_ - 1];
+  inc_ = ev_valid_ ? static_cast<int>(ev_cls_) : 0;
   stat_valid_ = stat_valid_next;
   ev_valid_ = emit;
   ev_last_ = last0;

@@ -8,7 +8,7 @@
 //   - the byte at the head is decided when the next byte is in the queue or the
 //     head carries tlast, and the internal ready (registered) is high; a unit
 //     ending at that byte goes to the output register (or its skid register);
-//   - stat_* pulse and err_count moves one clock after that decision.
+//   - stat_* pulse one clock after that decision, err_count moves two clocks after.
 // What is decided (does a unit end at this byte, which one) comes from the
 // functional model: every accepted byte is pushed into a utf8core::Decoder and its
 // units are matched to the head byte by their end offset. The model therefore
@@ -95,6 +95,8 @@ class DecoderCycleModel {
   bool perr_ = false;
   uint64_t perr_off_ = 0;
   ErrorClass perr_cls_ = ErrorClass::kOk;
+
+  int inc_ = 0;  // class whose counter steps at the next edge, 0 for none
 
   bool stat_valid_ = false;
   bool stat_error_ = false;

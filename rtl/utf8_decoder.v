@@ -16,7 +16,7 @@
  * lead-byte decode is done on entry, keeping the per-byte decision shallow;
  * s_axis_tready is registered (the third entry is the skid slot). cfg_mode is
  * sampled with each packet's first byte. stat_* pulse with the packet's last
- * unit; err_count counts error units per class, saturating, one clock behind
+ * unit; err_count counts error units per class, saturating, two clocks behind
  * m_axis. Every output comes from a register.
  */
 module utf8_decoder #
@@ -157,8 +157,6 @@ reg open_q = 1'b0, open_d;
 reg [2:0] rem_q = 3'd0, rem_d;  // continuation bytes still to come
 reg [2:0] len_q = 3'd0, len_d;  // bytes taken so far
 reg [24:0] val_q = 25'd0, val_d;
-reg [OFFSET_WIDTH-1:0] pos_q = {OFFSET_WIDTH{1'b0}}, pos_d;      // offset of entry 0
-reg [OFFSET_WIDTH-1:0] start_q = {OFFSET_WIDTH{1'b0}}, start_d;  // offset of the last lead
 
 // output register and its skid register (verilog-axis axis_register style), so
 // that the decision stage sees a registered ready
@@ -177,7 +175,15 @@ reg tmp_tlast_q = 1'b0, tmp_tlast_d;
 reg ev_valid_q = 1'b0;
 reg ev_last_q = 1'b0;
 reg [2:0] ev_cls_q = 3'd0;
-reg [OFFSET_WIDTH-1:0] ev_off_q = {OFFSET_WIDTH{1'b0}};
+reg ev_err_q = 1'b0;
+// Byte offsets are counted one clock behind the decisions, from registered
+// copies of them, so the 32-bit offset logic hangs off flops, not off fire.
+reg dec_q = 1'b0;       // a byte was decided last clock ...
+reg dec_last_q = 1'b0;  // ... it ended its packet
+reg dec_lead_q = 1'b0;  // ... it began a unit
+reg [OFFSET_WIDTH-1:0] pos_q = {OFFSET_WIDTH{1'b0}};    // offset of the byte decided last clock
+reg [OFFSET_WIDTH-1:0] start_q = {OFFSET_WIDTH{1'b0}};  // offset of the lead before it
+wire [OFFSET_WIDTH-1:0] ev_off = dec_lead_q ? pos_q : start_q;
 
 // first error of the packet so far
 reg perr_q = 1'b0, perr_d;
@@ -190,7 +196,10 @@ reg stat_error_q = 1'b0, stat_error_d;
 reg [OFFSET_WIDTH-1:0] stat_err_offset_q = {OFFSET_WIDTH{1'b0}}, stat_err_offset_d;
 reg [2:0] stat_err_class_q = 3'd0, stat_err_class_d;
 
-reg [6*COUNT_WIDTH-1:0] err_count_q = {6*COUNT_WIDTH{1'b0}}, err_count_d;
+// per-class increment, one clock behind the unit event: the counters' enables
+// start at a flop
+reg [6:1] inc_q = 6'd0;
+reg [6*COUNT_WIDTH-1:0] err_count_q = {6*COUNT_WIDTH{1'b0}};
 
 assign s_axis_tready = s_axis_tready_q;
 assign m_axis_tdata = m_axis_tdata_q;
@@ -290,8 +299,6 @@ always @* begin
     endcase
 end
 
-integer c;
-
 always @* begin
     in_pkt_d = in_pkt_q;
     pkt_mode_d = pkt_mode_q;
@@ -305,8 +312,6 @@ always @* begin
     rem_d = rem_q;
     len_d = len_q;
     val_d = val_q;
-    pos_d = pos_q;
-    start_d = start_q;
 
     if (in_accept) begin
         in_pkt_d = !s_axis_tlast;
@@ -337,13 +342,12 @@ always @* begin
     end
     s_axis_tready_d = !vld2_d;
 
+    // Only open_q depends on emit; the sequence registers advance on every
+    // decided byte (after a unit ends they are don't-care until the next lead
+    // reloads them), which keeps the deep emit logic off their enables.
     if (fire) begin
-        pos_d = last0 ? {OFFSET_WIDTH{1'b0}} : pos_q + 1'b1;
-        if (!open_q) start_d = pos_q;
-        if (emit) begin
-            open_d = 1'b0;
-        end else if (!open_q) begin
-            open_d = 1'b1;
+        open_d = !emit;
+        if (!open_q) begin
             rem_d = need0;
             len_d = 3'd1;
             val_d = {20'd0, lead_val};
@@ -397,12 +401,11 @@ always @* begin
     stat_error_d = stat_error_q;
     stat_err_offset_d = stat_err_offset_q;
     stat_err_class_d = stat_err_class_q;
-    err_count_d = err_count_q;
 
     if (ev_valid_q) begin
-        if (ev_cls_q != CLS_OK && !perr_q) begin
+        if (ev_err_q && !perr_q) begin
             perr_d = 1'b1;
-            perr_off_d = ev_off_q;
+            perr_off_d = ev_off;
             perr_cls_d = ev_cls_q;
         end
         if (ev_last_q) begin
@@ -414,20 +417,13 @@ always @* begin
                 stat_err_offset_d = perr_off_q;
                 stat_err_class_d = perr_cls_q;
             end else begin
-                stat_error_d = ev_cls_q != CLS_OK;
-                stat_err_offset_d = ev_cls_q != CLS_OK ? ev_off_q : {OFFSET_WIDTH{1'b0}};
+                stat_error_d = ev_err_q;
+                stat_err_offset_d = ev_err_q ? ev_off : {OFFSET_WIDTH{1'b0}};
                 stat_err_class_d = ev_cls_q;
             end
         end
     end
 
-    for (c = 1; c <= 6; c = c + 1) begin
-        if (ev_valid_q && ev_cls_q == c[2:0] &&
-                !(&err_count_q[(c-1)*COUNT_WIDTH +: COUNT_WIDTH])) begin
-            err_count_d[(c-1)*COUNT_WIDTH +: COUNT_WIDTH] =
-                err_count_q[(c-1)*COUNT_WIDTH +: COUNT_WIDTH] + 1'b1;
-        end
-    end
 end
 
 always @(posedge clk) begin
@@ -444,8 +440,6 @@ always @(posedge clk) begin
     rem_q <= rem_d;
     len_q <= len_d;
     val_q <= val_d;
-    pos_q <= pos_d;
-    start_q <= start_d;
     ready_int_q <= ready_int_d;
     m_axis_tdata_q <= m_axis_tdata_d;
     m_axis_tuser_q <= m_axis_tuser_d;
@@ -458,7 +452,14 @@ always @(posedge clk) begin
     ev_valid_q <= int_valid;
     ev_last_q <= last0;
     ev_cls_q <= u_cls;
-    ev_off_q <= open_q ? start_q : pos_q;
+    ev_err_q <= u_cls != CLS_OK;
+    dec_q <= fire;
+    dec_last_q <= fire && last0;
+    dec_lead_q <= !open_q;
+    if (dec_q && dec_lead_q) start_q <= pos_q;
+    inc_q <= {ev_cls_q == CLS_HEADER_BITS, ev_cls_q == CLS_TOO_LARGE, ev_cls_q == CLS_SURROGATE,
+              ev_cls_q == CLS_OVERLONG, ev_cls_q == CLS_TOO_LONG, ev_cls_q == CLS_TOO_SHORT} &
+             {6{ev_valid_q}};
     perr_q <= perr_d;
     perr_off_q <= perr_off_d;
     perr_cls_q <= perr_cls_d;
@@ -466,7 +467,6 @@ always @(posedge clk) begin
     stat_error_q <= stat_error_d;
     stat_err_offset_q <= stat_err_offset_d;
     stat_err_class_q <= stat_err_class_d;
-    err_count_q <= err_count_d;
 
     if (rst) begin
         s_axis_tready_q <= 1'b1;
@@ -475,19 +475,71 @@ always @(posedge clk) begin
         vld1_q <= 1'b0;
         vld2_q <= 1'b0;
         open_q <= 1'b0;
-        pos_q <= {OFFSET_WIDTH{1'b0}};
         ready_int_q <= 1'b1;
         m_axis_tvalid_q <= 1'b0;
         tmp_tvalid_q <= 1'b0;
         ev_valid_q <= 1'b0;
+        dec_q <= 1'b0;
+        inc_q <= 6'd0;
         perr_q <= 1'b0;
         stat_valid_q <= 1'b0;
         stat_error_q <= 1'b0;
         stat_err_offset_q <= {OFFSET_WIDTH{1'b0}};
         stat_err_class_q <= CLS_OK;
-        err_count_q <= {6*COUNT_WIDTH{1'b0}};
     end
 end
+
+// Counters in 8-bit segments, each with a registered "all ones" flag: a segment
+// steps when every lower one is all ones, so no carry chain is longer than 8
+// bits and saturation needs no wide AND of the count.
+localparam POS_SEGS = (OFFSET_WIDTH + 7) / 8;
+localparam CNT_SEGS = (COUNT_WIDTH + 7) / 8;
+
+reg [POS_SEGS-1:0] pos_max_q = {POS_SEGS{1'b0}};
+wire pos_step = dec_q && !dec_last_q;
+
+reg [6*CNT_SEGS-1:0] cnt_max_q = {6*CNT_SEGS{1'b0}};
+
+genvar seg, cls;
+generate
+    for (seg = 0; seg < POS_SEGS; seg = seg + 1) begin : g_pos
+        localparam LO = 8*seg;
+        localparam W = (OFFSET_WIDTH - LO) < 8 ? (OFFSET_WIDTH - LO) : 8;
+        localparam [POS_SEGS-1:0] LOWER = ~({POS_SEGS{1'b1}} << seg);
+        wire carry = pos_step && &(pos_max_q | ~LOWER);
+        always @(posedge clk) begin
+            if (rst || (dec_q && dec_last_q)) begin
+                // a packet's offsets start at 0
+                pos_q[LO +: W] <= {W{1'b0}};
+                pos_max_q[seg] <= 1'b0;
+            end else if (carry) begin
+                pos_q[LO +: W] <= pos_q[LO +: W] + 1'b1;
+                pos_max_q[seg] <= pos_q[LO +: W] + 1'b1 == {W{1'b1}};
+            end
+        end
+    end
+
+    for (cls = 1; cls <= 6; cls = cls + 1) begin : g_cnt
+        wire [CNT_SEGS-1:0] max = cnt_max_q[(cls-1)*CNT_SEGS +: CNT_SEGS];
+        wire step = inc_q[cls] && !(&max);
+        for (seg = 0; seg < CNT_SEGS; seg = seg + 1) begin : g_seg
+            localparam LO = (cls-1)*COUNT_WIDTH + 8*seg;
+            localparam W = (COUNT_WIDTH - 8*seg) < 8 ? (COUNT_WIDTH - 8*seg) : 8;
+            localparam M = (cls-1)*CNT_SEGS + seg;
+            localparam [CNT_SEGS-1:0] LOWER = ~({CNT_SEGS{1'b1}} << seg);
+            wire carry = step && &(max | ~LOWER);
+            always @(posedge clk) begin
+                if (rst) begin
+                    err_count_q[LO +: W] <= {W{1'b0}};
+                    cnt_max_q[M] <= 1'b0;
+                end else if (carry) begin
+                    err_count_q[LO +: W] <= err_count_q[LO +: W] + 1'b1;
+                    cnt_max_q[M] <= err_count_q[LO +: W] + 1'b1 == {W{1'b1}};
+                end
+            end
+        end
+    end
+endgenerate
 
 // ---------------------------------------------------------------------------
 // Assertions (simulation only; Verilator with --assert)
