@@ -37,7 +37,7 @@ class EncoderCycleModel {
     uint8_t m_axis_tkeep = 0;   // 6 bits
     bool m_axis_tvalid = false;
     bool m_axis_tlast = false;
-    uint8_t m_axis_tuser = 0;   // ErrorClass
+    uint8_t m_axis_tuser = 0;  // ErrorClass
     // err_count, one entry per class 1..6 (index c-1): the port's COUNT_WIDTH slices.
     std::array<uint64_t, 6> err_count{};
   };

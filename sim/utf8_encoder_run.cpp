@@ -43,7 +43,8 @@ template <class Top>
 class EncoderBench::DutOf : public EncoderBench::Dut {
  public:
   DutOf(const std::string& trace_path, int count_width)
-      : ctx_(MakeContext()), top_(std::make_unique<Top>(ctx_.get(), "TOP")),
+      : ctx_(MakeContext()),
+        top_(std::make_unique<Top>(ctx_.get(), "TOP")),
         count_width_(count_width) {
     top_->clk = 0;
     top_->eval();
@@ -119,9 +120,9 @@ void EncoderBench::compare() {
   checker_.check("m_axis_tkeep", e.m_axis_tkeep, a.m_axis_tkeep);
   checker_.check("m_axis_tlast", e.m_axis_tlast, a.m_axis_tlast);
   checker_.check("m_axis_tuser", e.m_axis_tuser, a.m_axis_tuser);
-  static const char* const kCountNames[6] = {
-      "err_count[TOO_SHORT]", "err_count[TOO_LONG]", "err_count[OVERLONG]",
-      "err_count[SURROGATE]", "err_count[TOO_LARGE]", "err_count[HEADER_BITS]"};
+  static const char* const kCountNames[6] = {"err_count[TOO_SHORT]", "err_count[TOO_LONG]",
+                                             "err_count[OVERLONG]",  "err_count[SURROGATE]",
+                                             "err_count[TOO_LARGE]", "err_count[HEADER_BITS]"};
   for (int c = 0; c < 6; ++c) checker_.check(kCountNames[c], e.err_count[c], a.err_count[c]);
 }
 
@@ -136,7 +137,12 @@ bool EncoderBench::step(const Inputs& in) {
   return checker_.ok();
 }
 
-EncoderRun RunUtf8Encoder(const std::vector<uint32_t>& cps, Mode mode, const RunOptions& options) {
+}  // namespace sim
+
+EncoderRun RunUtf8Encoder(const std::vector<uint32_t>& cps, Mode mode,
+                          const sim::RunOptions& options) {
+  using sim::EncoderBench;
+  using sim::Rng;
   EncoderRun run;
   if (cps.empty()) return run;
   EncoderBench bench(options.seed, options.trace_path);
@@ -152,7 +158,7 @@ EncoderRun RunUtf8Encoder(const std::vector<uint32_t>& cps, Mode mode, const Run
   // Cycles without any handshake after which the run counts as hung: far above
   // the pipeline's depth even under heavy backpressure.
   const uint64_t kHangCycles = 10000;
-  size_t next = 0;       // next code point to offer
+  size_t next = 0;  // next code point to offer
   bool offering = false;
   bool done = false;
   bool started = false;
@@ -216,5 +222,4 @@ EncoderRun RunUtf8Encoder(const std::vector<uint32_t>& cps, Mode mode, const Run
   return run;
 }
 
-}  // namespace sim
 }  // namespace utf8core

@@ -61,20 +61,22 @@ class EncoderBench {
   uint64_t cycle_ = 0;
 };
 
+}  // namespace sim
+
 struct EncoderRun {
-  std::vector<uint8_t> bytes;        // the RTL's octets, in order
-  std::vector<ErrorClass> classes;   // m_axis_tuser of each beat: one per code point
+  std::vector<uint8_t> bytes;           // the RTL's octets, in order
+  std::vector<ErrorClass> classes;      // m_axis_tuser of each beat: one per code point
   std::array<uint64_t, 6> err_count{};  // after the packet; class c at [c-1]
-  RunReport report;
+  sim::RunReport report;
 };
 
 // Resets the encoder, sends `cps` as one packet (tlast on the last code point)
 // in `mode`, and collects the output until its tlast. An empty list is no packet:
 // nothing is run. report.ok is false when the RTL and the cycle model disagreed,
 // the RTL's output did not match the packet's beat count, or it hung.
-EncoderRun RunUtf8Encoder(const std::vector<uint32_t>& cps, Mode mode, const RunOptions& options);
+EncoderRun RunUtf8Encoder(const std::vector<uint32_t>& cps, Mode mode,
+                          const sim::RunOptions& options);
 
-}  // namespace sim
 }  // namespace utf8core
 
 #endif  // UTF8CORE_SIM_UTF8_ENCODER_RUN_H_

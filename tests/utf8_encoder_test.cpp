@@ -6,6 +6,8 @@
 // counters up to saturation. UTF8CORE_SEED replaces the seeds; UTF8CORE_TRACE names
 // a folder for waves (a failing stress run writes one there, or in the working
 // directory, either way).
+#include "utf8_encoder.h"
+
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -17,7 +19,6 @@
 
 #include "fst_trace.h"
 #include "harness.h"
-#include "utf8_encoder.h"
 #include "utf8_encoder_run.h"
 #include "utf8_model.h"
 
@@ -27,15 +28,13 @@ namespace {
 using sim::EncoderBench;
 using sim::Rng;
 using sim::RunOptions;
-using sim::RunUtf8Encoder;
 using sim::Traffic;
 
 // The edges of the sequence lengths, of the surrogates and of both modes.
-const uint32_t kBoundaries[] = {
-    0x0,       0x7F,      0x80,       0x7FF,      0x800,      0xD7FF,    0xD800,
-    0xDBFF,    0xDC00,    0xDFFF,     0xE000,     0xFFFD,     0xFFFF,    0x10000,
-    0x10FFFF,  0x110000,  0x1FFFFF,   0x200000,   0x3FFFFFF,  0x4000000, 0x7FFFFFFF,
-    0x80000000, 0xFFFFFFFF};
+const uint32_t kBoundaries[] = {0x0,       0x7F,      0x80,       0x7FF,      0x800,     0xD7FF,
+                                0xD800,    0xDBFF,    0xDC00,     0xDFFF,     0xE000,    0xFFFD,
+                                0xFFFF,    0x10000,   0x10FFFF,   0x110000,   0x1FFFFF,  0x200000,
+                                0x3FFFFFF, 0x4000000, 0x7FFFFFFF, 0x80000000, 0xFFFFFFFF};
 
 uint32_t RandomCodePoint(Rng& rng) {
   const uint32_t pick = rng.below(100);
@@ -55,10 +54,14 @@ uint32_t RandomCodePoint(Rng& rng) {
 std::vector<uint32_t> RandomPacket(Rng& rng) {
   const uint32_t pick = rng.below(10);
   size_t n;
-  if (pick < 2) n = 1;
-  else if (pick < 6) n = 2 + rng.below(7);
-  else if (pick < 9) n = 9 + rng.below(56);
-  else n = 65 + rng.below(236);
+  if (pick < 2)
+    n = 1;
+  else if (pick < 6)
+    n = 2 + rng.below(7);
+  else if (pick < 9)
+    n = 9 + rng.below(56);
+  else
+    n = 65 + rng.below(236);
   std::vector<uint32_t> cps(n);
   for (uint32_t& cp : cps) cp = RandomCodePoint(rng);
   return cps;
@@ -87,12 +90,12 @@ struct StressConfig {
 
 struct StressResult {
   bool ok = true;
-  std::string failure;      // first failure: the bench's mismatch or the scoreboard's
+  std::string failure;  // first failure: the bench's mismatch or the scoreboard's
   uint64_t fail_cycle = 0;
   uint64_t cycles = 0;
-  uint64_t packets = 0;     // checked against the functional model
+  uint64_t packets = 0;  // checked against the functional model
   uint64_t beats = 0;
-  uint64_t rejected = 0;    // beats flagged SURROGATE or TOO_LARGE
+  uint64_t rejected = 0;  // beats flagged SURROGATE or TOO_LARGE
   uint64_t resets = 0;
   uint64_t lengths[7] = {};  // beats per octet count
 };
@@ -125,8 +128,8 @@ StressResult Stress(const StressConfig& cfg, uint64_t seed, const std::string& t
     if (!r.ok) return;
     r.ok = false;
     r.fail_cycle = bench.cycle();
-    r.failure = "utf8_encoder scoreboard at cycle " + std::to_string(bench.cycle()) + ": " +
-                what + ", seed " + std::to_string(seed);
+    r.failure = "utf8_encoder scoreboard at cycle " + std::to_string(bench.cycle()) + ": " + what +
+                ", seed " + std::to_string(seed);
   };
 
   while (bench.cycle() < cfg.cycles && r.ok) {
@@ -174,7 +177,8 @@ StressResult Stress(const StressConfig& cfg, uint64_t seed, const std::string& t
       if (len == 0 || keep != (1u << len) - 1) fail("tkeep not contiguous from lane 0");
       ++r.lengths[len];
       ++r.beats;
-      for (int k = 0; k < len; ++k) got_bytes.push_back(static_cast<uint8_t>(out.m_axis_tdata >> (8 * k)));
+      for (int k = 0; k < len; ++k)
+        got_bytes.push_back(static_cast<uint8_t>(out.m_axis_tdata >> (8 * k)));
       got_classes.push_back(out.m_axis_tuser);
       if (out.m_axis_tuser != 0) ++r.rejected;
       if (out.m_axis_tlast) {
@@ -190,9 +194,9 @@ StressResult Stress(const StressConfig& cfg, uint64_t seed, const std::string& t
           } else if (got_bytes != want) {
             size_t i = 0;
             while (i < want.size() && i < got_bytes.size() && want[i] == got_bytes[i]) ++i;
-            fail("packet " + std::to_string(r.packets) + " (" + ModeName(e.mode) +
-                 "): octet " + std::to_string(i) + " differs, expected " + Hex(want, i, 8) +
-                 "actual " + Hex(got_bytes, i, 8));
+            fail("packet " + std::to_string(r.packets) + " (" + ModeName(e.mode) + "): octet " +
+                 std::to_string(i) + " differs, expected " + Hex(want, i, 8) + "actual " +
+                 Hex(got_bytes, i, 8));
           } else {
             uint8_t buf[6];
             for (size_t k = 0; k < e.cps.size(); ++k) {
@@ -200,8 +204,7 @@ StressResult Stress(const StressConfig& cfg, uint64_t seed, const std::string& t
               EncodeOne(e.cps[k], e.mode, buf, &cls);
               if (static_cast<uint8_t>(cls) != got_classes[k]) {
                 fail("packet " + std::to_string(r.packets) + " code point " + std::to_string(k) +
-                     ": class " + std::to_string(got_classes[k]) + ", expected " +
-                     ClassName(cls));
+                     ": class " + std::to_string(got_classes[k]) + ", expected " + ClassName(cls));
                 break;
               }
             }
@@ -238,8 +241,7 @@ void RunStress(const StressConfig& cfg, uint64_t default_seed, const std::string
   const uint64_t seed = sim::SeedFromEnv(default_seed);
   const auto t0 = std::chrono::steady_clock::now();
   StressResult r = Stress(cfg, seed, "", 0);
-  const double secs =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   std::cout << name << ": seed " << seed << ", " << r.cycles << " cycles, " << r.packets
             << " packets, " << r.beats << " code points (" << r.rejected << " rejected), "
             << r.resets << " resets, octets 1..6: " << r.lengths[1] << "/" << r.lengths[2] << "/"
@@ -275,6 +277,11 @@ struct MatrixCase {
   Mode mode;
 };
 
+void PrintTo(const MatrixCase& m, std::ostream* os) {
+  *os << (m.gaps ? "gaps" : "no gaps") << ", " << (m.stall ? "backpressure" : "ready") << ", "
+      << ModeName(m.mode);
+}
+
 class EncoderStress : public ::testing::TestWithParam<MatrixCase> {};
 
 TEST_P(EncoderStress, RtlMatchesCycleModelAndFunctionalModel) {
@@ -285,8 +292,8 @@ TEST_P(EncoderStress, RtlMatchesCycleModelAndFunctionalModel) {
   cfg.mode = m.mode == Mode::kAnnexR ? ModePolicy::kAnnexR : ModePolicy::kRfc3629;
   cfg.cycles = 1000000;
   cfg.reset_chance = 1.0 / 20000;
-  const uint64_t seed = 0xE1C0DE00u + (m.gaps ? 1 : 0) + (m.stall ? 2 : 0) +
-                        (m.mode == Mode::kAnnexR ? 4 : 0);
+  const uint64_t seed =
+      0xE1C0DE00u + (m.gaps ? 1 : 0) + (m.stall ? 2 : 0) + (m.mode == Mode::kAnnexR ? 4 : 0);
   RunStress(cfg, seed, ::testing::UnitTest::GetInstance()->current_test_info()->name());
 }
 
@@ -297,13 +304,16 @@ std::string MatrixName(const ::testing::TestParamInfo<MatrixCase>& info) {
   return s;
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Matrix, EncoderStress,
-    ::testing::Values(MatrixCase{false, false, Mode::kRfc3629}, MatrixCase{true, false, Mode::kRfc3629},
-                      MatrixCase{false, true, Mode::kRfc3629}, MatrixCase{true, true, Mode::kRfc3629},
-                      MatrixCase{false, false, Mode::kAnnexR}, MatrixCase{true, false, Mode::kAnnexR},
-                      MatrixCase{false, true, Mode::kAnnexR}, MatrixCase{true, true, Mode::kAnnexR}),
-    MatrixName);
+INSTANTIATE_TEST_SUITE_P(Matrix, EncoderStress,
+                         ::testing::Values(MatrixCase{false, false, Mode::kRfc3629},
+                                           MatrixCase{true, false, Mode::kRfc3629},
+                                           MatrixCase{false, true, Mode::kRfc3629},
+                                           MatrixCase{true, true, Mode::kRfc3629},
+                                           MatrixCase{false, false, Mode::kAnnexR},
+                                           MatrixCase{true, false, Mode::kAnnexR},
+                                           MatrixCase{false, true, Mode::kAnnexR},
+                                           MatrixCase{true, true, Mode::kAnnexR}),
+                         MatrixName);
 
 // cfg_mode changes every clock: each packet must keep the mode of its first beat.
 TEST(EncoderMode, SampledWithFirstBeatOfEachPacket) {
@@ -328,8 +338,7 @@ struct Vector {
 
 TEST(EncoderVectors, AnnexRTable4ByHand) {
   const Mode r = Mode::kRfc3629, a = Mode::kAnnexR;
-  const ErrorClass ok = ErrorClass::kOk, sur = ErrorClass::kSurrogate,
-                   big = ErrorClass::kTooLarge;
+  const ErrorClass ok = ErrorClass::kOk, sur = ErrorClass::kSurrogate, big = ErrorClass::kTooLarge;
   const std::vector<uint8_t> fffd = {0xEF, 0xBF, 0xBD};
   const std::vector<Vector> vectors = {
       {0x41, r, {0x41}, ok},
@@ -361,7 +370,7 @@ TEST(EncoderVectors, AnnexRTable4ByHand) {
   };
   for (const Vector& v : vectors) {
     RunOptions opt;
-    const sim::EncoderRun run = RunUtf8Encoder({v.cp}, v.mode, opt);
+    const EncoderRun run = RunUtf8Encoder({v.cp}, v.mode, opt);
     ASSERT_TRUE(run.report.ok) << run.report.mismatch;
     EXPECT_EQ(run.bytes, v.octets) << "U+" << std::hex << v.cp << " " << ModeName(v.mode);
     ASSERT_EQ(run.classes.size(), 1u);
@@ -378,11 +387,10 @@ TEST(EncoderSweep, EveryCodePointRfc3629) {
   RunOptions opt;
   opt.seed = sim::SeedFromEnv(3);
   const auto t0 = std::chrono::steady_clock::now();
-  const sim::EncoderRun run = RunUtf8Encoder(cps, Mode::kRfc3629, opt);
-  const double secs =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  std::cout << cps.size() << " code points in " << run.report.cycles << " cycles, " << secs
-            << " s" << std::endl;
+  const EncoderRun run = RunUtf8Encoder(cps, Mode::kRfc3629, opt);
+  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  std::cout << cps.size() << " code points in " << run.report.cycles << " cycles, " << secs << " s"
+            << std::endl;
   ASSERT_TRUE(run.report.ok) << run.report.mismatch;
   std::vector<uint8_t> want;
   EncodeStats stats;
@@ -391,8 +399,8 @@ TEST(EncoderSweep, EveryCodePointRfc3629) {
   EXPECT_TRUE(run.bytes == want);
   for (uint32_t i = 0; i < cps.size(); ++i) {
     const ErrorClass cls = i >= 0xD800 && i <= 0xDFFF ? ErrorClass::kSurrogate
-                           : i > 0x10FFFF           ? ErrorClass::kTooLarge
-                                                    : ErrorClass::kOk;
+                           : i > 0x10FFFF             ? ErrorClass::kTooLarge
+                                                      : ErrorClass::kOk;
     ASSERT_EQ(run.classes[i], cls) << "U+" << std::hex << i;
   }
   EXPECT_EQ(run.err_count[static_cast<int>(ErrorClass::kSurrogate) - 1], 0x800u);
@@ -410,7 +418,7 @@ TEST(EncoderSweep, StridedAnnexR) {
   RunOptions opt;
   opt.seed = sim::SeedFromEnv(4);
   opt.traffic.stall = 0.1;
-  const sim::EncoderRun run = RunUtf8Encoder(cps, Mode::kAnnexR, opt);
+  const EncoderRun run = RunUtf8Encoder(cps, Mode::kAnnexR, opt);
   ASSERT_TRUE(run.report.ok) << run.report.mismatch;
   std::vector<uint8_t> want;
   EncodeStats stats;
@@ -433,7 +441,7 @@ TEST(EncoderThroughput, OneCodePointPerClock) {
       std::vector<uint32_t> cps(n);
       for (uint32_t& cp : cps) cp = RandomCodePoint(rng);
       RunOptions opt;
-      const sim::EncoderRun run = RunUtf8Encoder(cps, mode, opt);
+      const EncoderRun run = RunUtf8Encoder(cps, mode, opt);
       ASSERT_TRUE(run.report.ok) << run.report.mismatch;
       // First beat offered at cycle 0, taken at cycle 1 (tready is a register
       // that comes up one clock after reset), out kLatency clocks later.
@@ -454,7 +462,7 @@ TEST(EncoderThroughput, KeepsPaceWithBackpressure) {
   RunOptions opt;
   opt.traffic.stall = 0.5;
   opt.seed = sim::SeedFromEnv(6);
-  const sim::EncoderRun run = RunUtf8Encoder(cps, Mode::kAnnexR, opt);
+  const EncoderRun run = RunUtf8Encoder(cps, Mode::kAnnexR, opt);
   ASSERT_TRUE(run.report.ok) << run.report.mismatch;
   // Half the cycles are stalled: about 2 cycles per code point, and not more.
   EXPECT_LT(run.report.cycles, cps.size() * 2 * 105 / 100);
@@ -471,7 +479,7 @@ TEST(EncoderCounters, CountRejectedCodePointsLikeTheFunctionalModel) {
     RunOptions opt;
     opt.traffic.gap = 0.2;
     opt.traffic.stall = 0.2;
-    const sim::EncoderRun run = RunUtf8Encoder(cps, mode, opt);
+    const EncoderRun run = RunUtf8Encoder(cps, mode, opt);
     ASSERT_TRUE(run.report.ok) << run.report.mismatch;
     std::vector<uint8_t> want;
     EncodeStats stats;
