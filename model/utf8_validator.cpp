@@ -54,7 +54,16 @@ DecidedBeat LaneFrontModel::Decide(const Pending& p, uint8_t lookahead) {
   return d;
 }
 
-void LaneFrontModel::tick(bool rst, bool cfg_mode, const WideBeatIn& in, bool s_ready) {
+void LaneFrontModel::tick(bool rst, bool cfg_mode, const WideBeatIn& in, bool s_ready, bool ce) {
+  if (!ce) {
+    if (rst) {
+      p_.valid = false;
+      in_pkt_ = false;
+      w_ = DecidedBeat();
+      o_ = DecidedBeat();
+    }
+    return;
+  }
   const bool s_fire = in.tvalid && s_ready;
   const bool p_move = p_.valid && (p_.last || s_fire);
 

@@ -37,13 +37,14 @@ struct DecidedBeat {
 };
 
 // utf8_lane_front: pending beat waiting for its look-ahead byte, window stage,
-// decided stage. Never stalls; s_ready is the owner's registered ready.
+// decided stage. s_ready is the owner's registered ready.
 class LaneFrontModel {
  public:
   explicit LaneFrontModel(int lanes) : lanes_(lanes) {}
   // The decided beat of this cycle (the RTL's o_* registers).
   const DecidedBeat& out() const { return o_; }
-  void tick(bool rst, bool cfg_mode, const WideBeatIn& in, bool s_ready);
+  // ce low freezes every stage (reset still acts), as the RTL's ce input.
+  void tick(bool rst, bool cfg_mode, const WideBeatIn& in, bool s_ready, bool ce = true);
 
  private:
   struct Pending {

@@ -13,8 +13,9 @@
  * the one byte of look-ahead its top lane needs, or at once when it has tlast;
  * so one beat retires per clock while beats come every clock. The five bytes
  * before each beat are carried over from the previous one (00 at a packet
- * start). The front never stalls: the owner's s_axis_tready only throttles
- * what comes in, and every accepted beat reaches the output.
+ * start). With ce high the front never stalls: the owner's s_axis_tready only
+ * throttles what comes in, and every accepted beat reaches the output; ce low
+ * freezes it (the wide decoder's backpressure).
  */
 module utf8_lane_front #(
     // bytes per beat: 1, 2, 4, 8, 16, 32 or 64
@@ -25,10 +26,13 @@ module utf8_lane_front #(
     input  wire                      clk,
     input  wire                      rst,
 
+    // Clock enable: when low every register holds (reset still acts)
+    input  wire                      ce,
+
     input  wire                      cfg_mode,
 
-    // Input beats; a beat is taken when s_axis_tvalid && s_axis_tready (the
-    // owner's registered ready)
+    // Input beats; a beat is taken when s_axis_tvalid && s_axis_tready && ce
+    // (s_axis_tready is the owner's registered ready)
     input  wire [8*LANES-1:0]        s_axis_tdata,
     input  wire [LANES-1:0]          s_axis_tkeep,
     input  wire                      s_axis_tvalid,
@@ -48,7 +52,7 @@ module utf8_lane_front #(
 localparam HIST = 5;
 localparam EXT = HIST + LANES + 1;
 
-wire s_fire = s_axis_tvalid && s_axis_tready;
+wire s_fire = s_axis_tvalid && s_axis_tready && ce;
 
 // Pending beat (waits for its look-ahead byte)
 reg                    p_valid_q;
@@ -84,7 +88,7 @@ reg [3*LANES-1:0]      o_len_q;
 reg [3*LANES-1:0]      o_cls_q;
 reg [32*LANES-1:0]     o_cp_q;
 
-wire p_move = p_valid_q && (p_last_q || s_fire);
+wire p_move = p_valid_q && ce && (p_last_q || s_fire);
 
 wire [8*HIST-1:0]         hist_in = p_first_q ? {8*HIST{1'b0}} : tail_q;
 wire [8*(HIST+LANES)-1:0] cat_in  = {p_data_q, hist_in};
@@ -120,7 +124,9 @@ always @(posedge clk) begin
     end else if (p_move) begin
         p_valid_q <= 1'b0;
     end
-    w_valid_q <= p_move;
+    if (ce) begin
+        w_valid_q <= p_move;
+    end
 
     if (rst) begin
         p_valid_q <= 1'b0;
@@ -129,8 +135,32 @@ always @(posedge clk) begin
     end
 end
 
-// Lane k sees ext[k .. k+6]: five bytes back, its own, one ahead.
+// Lane k sees window positions ext[k .. k+6]: five bytes back, its own, one ahead.
 wire [8*EXT-1:0] ext = {w_next_q, w_data_q, w_hist_q};
+
+// Per-byte facts, once per window position.
+wire [EXT-1:0]     pos_cont;
+wire [5*EXT-6:0]   pos_need_ge;   // positions 0..EXT-2
+wire [EXT-2:0]     pos_sec_ok;
+wire [3*EXT-4:0]   pos_single_cls;
+wire [3*EXT-4:0]   pos_bad_cls;
+
+genvar q;
+generate
+    for (q = 0; q < EXT - 1; q = q + 1) begin : g_byte
+        utf8_lane_byte byte_inst (
+            .b(ext[8*q +: 8]),
+            .b_next(ext[8*(q+1) +: 8]),
+            .mode(w_mode_q),
+            .cont(pos_cont[q]),
+            .need_ge(pos_need_ge[5*q +: 5]),
+            .sec_ok(pos_sec_ok[q]),
+            .single_cls(pos_single_cls[3*q +: 3]),
+            .bad_cls(pos_bad_cls[3*q +: 3])
+        );
+    end
+endgenerate
+assign pos_cont[EXT-1] = w_next_q[7:6] == 2'b10;
 
 wire [LANES-1:0]    lane_end;
 wire [3*LANES-1:0]  lane_len;
@@ -147,10 +177,14 @@ generate
             assign lane_last = w_last_q && !w_keep_q[k+1];
         end
         utf8_lane_decode lane_inst (
-            .win(ext[8*k +: 56]),
+            .win(ext[8*k +: 48]),
+            .cont(pos_cont[k +: 7]),
+            .need_ge(pos_need_ge[5*k +: 30]),
+            .sec_ok(pos_sec_ok[k +: 6]),
+            .single_cls(pos_single_cls[3*(k+5) +: 3]),
+            .bad_cls(pos_bad_cls[3*(k+5) +: 3]),
             .keep(w_keep_q[k]),
             .last(lane_last),
-            .mode(w_mode_q),
             .unit_end(lane_end[k]),
             .unit_len(lane_len[3*k +: 3]),
             .unit_cls(lane_cls[3*k +: 3]),
@@ -159,14 +193,19 @@ generate
     end
 endgenerate
 
+// The history positions only serve as look-back: their own classes are never asked for.
+wire unused_pos = &{1'b0, pos_single_cls[14:0], pos_bad_cls[14:0], 1'b0};
+
 always @(posedge clk) begin
-    o_valid_q <= w_valid_q;
-    o_last_q  <= w_last_q;
-    o_base_q  <= w_base_q;
-    o_end_q   <= lane_end & {LANES{w_valid_q}};
-    o_len_q   <= lane_len;
-    o_cls_q   <= lane_cls;
-    o_cp_q    <= lane_cp;
+    if (ce) begin
+        o_valid_q <= w_valid_q;
+        o_last_q  <= w_last_q;
+        o_base_q  <= w_base_q;
+        o_end_q   <= lane_end & {LANES{w_valid_q}};
+        o_len_q   <= lane_len;
+        o_cls_q   <= lane_cls;
+        o_cp_q    <= lane_cp;
+    end
     if (rst) begin
         o_valid_q <= 1'b0;
     end

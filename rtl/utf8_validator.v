@@ -88,6 +88,7 @@ utf8_lane_front #(
 ) front_inst (
     .clk(clk),
     .rst(rst),
+    .ce(1'b1),
     .cfg_mode(cfg_mode),
     .s_axis_tdata(s_axis_tdata),
     .s_axis_tkeep(s_axis_tkeep),

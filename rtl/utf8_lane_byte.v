@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: MIT
+// Copyright (c) 2026 utf8core developers
+
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+/*
+ * Per-byte facts of the wide blocks, computed once per byte position of a beat's
+ * window and shared by the lanes that look at it (utf8_lane_decode): whether the
+ * byte is a continuation, how many continuation bytes it asks for as a lead
+ * (as thermometer flags), whether the byte after it is in its second-byte range,
+ * and the error classes of a unit made of this byte alone. The lead table is
+ * ../shared/SPEC.md §2; bit patterns instead of range compares keep this a few
+ * LUTs deep.
+ */
+module utf8_lane_byte (
+    input  wire [7:0] b,          // the byte
+    input  wire [7:0] b_next,     // the byte after it (only its second-byte check uses it)
+    input  wire       mode,       // 0 rfc3629, 1 annex-r
+
+    output wire       cont,       // 80..BF
+    output wire [4:0] need_ge,    // need_ge[n-1]: as a lead it asks for >= n continuation bytes
+    output wire       sec_ok,     // b_next is a continuation in b's second-byte range
+    output wire [2:0] single_cls, // class of a unit of b alone when b asks for nothing
+    output wire [2:0] bad_cls     // class of b's unit when b_next is a continuation out of range
+);
+
+localparam [2:0] CLS_OK          = 3'd0;
+localparam [2:0] CLS_TOO_LONG    = 3'd2;
+localparam [2:0] CLS_OVERLONG    = 3'd3;
+localparam [2:0] CLS_SURROGATE   = 3'd4;
+localparam [2:0] CLS_TOO_LARGE   = 3'd5;
+localparam [2:0] CLS_HEADER_BITS = 3'd6;
+
+wire is_c0c1  = b[7:1] == 7'b1100000;
+wire lead2    = b[7:5] == 3'b110 && !is_c0c1;                 // C2..DF
+wire lead3    = b[7:4] == 4'b1110;                            // E0..EF
+wire f0_f7    = b[7:3] == 5'b11110;
+wire f5_f7    = f0_f7 && b[2] && b[1:0] != 2'b00;
+wire lead4    = f0_f7 && (mode || !f5_f7);                    // F0..F4, annex-r F0..F7
+wire lead5    = mode && b[7:2] == 6'b111110;                  // annex-r F8..FB
+wire lead6    = mode && b[7:1] == 7'b1111110;                 // annex-r FC..FD
+
+assign cont    = b[7:6] == 2'b10;
+assign need_ge = {lead6,
+                  lead5 || lead6,
+                  lead4 || lead5 || lead6,
+                  lead3 || lead4 || lead5 || lead6,
+                  lead2 || lead3 || lead4 || lead5 || lead6};
+
+// Second-byte ranges narrower than 80..BF, each open on one side only.
+wire s_cont = b_next[7:6] == 2'b10;
+reg  s_in;
+always @* begin
+    case (b)
+        8'hE0: s_in = b_next[5];                       // A0..BF
+        8'hED: s_in = !b_next[5];                      // 80..9F
+        8'hF0: s_in = b_next[5:4] != 2'b00;            // 90..BF
+        8'hF4: s_in = mode || b_next[5:4] == 2'b00;    // 80..8F in rfc3629
+        8'hF8: s_in = !mode || b_next[5:3] != 3'b000;  // 88..BF in annex-r
+        8'hFC: s_in = !mode || b_next[5:2] != 4'b0000; // 84..BF in annex-r
+        default: s_in = 1'b1;
+    endcase
+end
+assign sec_ok = s_cont && s_in;
+
+assign single_cls = !b[7]    ? CLS_OK :
+                    cont     ? CLS_TOO_LONG :
+                    is_c0c1  ? CLS_OVERLONG :
+                    (f5_f7 && !mode) ? CLS_TOO_LARGE : CLS_HEADER_BITS;
+
+assign bad_cls = b == 8'hED ? CLS_SURROGATE :
+                 b == 8'hF4 ? CLS_TOO_LARGE : CLS_OVERLONG;
+
+wire unused_next = &{1'b0, b_next[1:0], 1'b0};
+
+endmodule
+
+`resetall
+`default_nettype wire
