@@ -155,8 +155,6 @@ inline int WellFormed4(const uint8_t* p, uint32_t max4, uint32_t* cp) {
 // fixed, the next position does not wait for the current octets to load.
 template <int L>
 inline bool WellFormedFixed(const uint8_t* p, uint32_t max4, uint32_t* cp) {
-  uint32_t w;
-  std::memcpy(&w, p, 4);  // byte k of the sequence at bits 8k (little-endian view)
   const uint32_t b0 = p[0], b1 = p[1], b2 = p[2], b3 = p[3];
   if (L == 3) {
     const uint32_t c = ((b0 & 0x0F) << 12) | ((b1 & 0x3F) << 6) | (b2 & 0x3F);
@@ -166,7 +164,6 @@ inline bool WellFormedFixed(const uint8_t* p, uint32_t max4, uint32_t* cp) {
   }
   const uint32_t c = ((b0 & 0x07) << 18) | ((b1 & 0x3F) << 12) | ((b2 & 0x3F) << 6) | (b3 & 0x3F);
   *cp = c;
-  (void)w;
   const bool tags = (b0 & 0xF8) == 0xF0 && (b1 & 0xC0) == 0x80 && (b2 & 0xC0) == 0x80 &&
                     (b3 & 0xC0) == 0x80;
   return tags & (c >= 0x10000) & (c <= max4);
@@ -199,6 +196,8 @@ inline int TwoOctetWord(const uint8_t* p, uint64_t* conts) {
   *conts = cont;
   return n;
 }
+
+constexpr unsigned kSkip = 16;
 
 inline uint32_t Max4(Mode mode) { return mode == Mode::kAnnexR ? 0x1FFFFFu : 0x10FFFFu; }
 
@@ -328,6 +327,10 @@ Verdict Validate(const uint8_t* data, size_t n, Mode mode) {
   const uint32_t max4 = Max4(mode);
   Verdict v;
   uint64_t ok_units = 0;
+  // In mixed text the word and run paths mostly fail, and trying them costs a
+  // mispredicted branch per character; after a failure they rest for kSkip
+  // characters, so that each kind of text settles into predictable branches.
+  unsigned skip_words = 0, skip_runs = 0;
   size_t i = 0;
   while (i < n) {
     if (n - i >= 16) {
@@ -336,22 +339,32 @@ Verdict Validate(const uint8_t* data, size_t n, Mode mode) {
         i += 16;
         continue;
       }
-      uint64_t conts;
-      const int m = TwoOctetWord(data + i, &conts);
-      if (m) {
-        ok_units += static_cast<uint64_t>(m - __builtin_popcountll(conts));
-        i += static_cast<size_t>(m);
-        continue;
+      if (skip_words == 0) {
+        uint64_t conts;
+        const int m = TwoOctetWord(data + i, &conts);
+        if (m) {
+          ok_units += static_cast<uint64_t>(m - __builtin_popcountll(conts));
+          i += static_cast<size_t>(m);
+          continue;
+        }
+        skip_words = kSkip;
+      } else {
+        --skip_words;
       }
       uint32_t cp;
       const int len = WellFormed4(data + i, max4, &cp);
       if (len) {
         ++ok_units;
         i += static_cast<size_t>(len);
-        if (len == 3) {
+        const size_t run_start = i;
+        if (skip_runs) {
+          --skip_runs;
+        } else if (len == 3) {
           while (n - i >= 4 && WellFormedFixed<3>(data + i, max4, &cp)) { ++ok_units; i += 3; }
+          if (i == run_start) skip_runs = kSkip;
         } else if (len == 4) {
           while (n - i >= 4 && WellFormedFixed<4>(data + i, max4, &cp)) { ++ok_units; i += 4; }
+          if (i == run_start) skip_runs = kSkip;
         }
         continue;
       }
@@ -376,6 +389,7 @@ size_t DecodeToUcs4(const uint8_t* data, size_t n, Mode mode, uint32_t* out) {
   const Table& t = TableFor(mode);
   const uint32_t max4 = Max4(mode);
   size_t i = 0, o = 0;
+  unsigned skip_words = 0, skip_runs = 0;  // as in Validate
   while (i < n) {
     if (n - i >= 16) {
       // Widening an ASCII run is the common case of real text.
@@ -386,7 +400,12 @@ size_t DecodeToUcs4(const uint8_t* data, size_t n, Mode mode, uint32_t* out) {
         continue;
       }
       uint64_t conts;
-      const int m = TwoOctetWord(data + i, &conts);
+      const int m = skip_words ? 0 : TwoOctetWord(data + i, &conts);
+      if (skip_words) {
+        --skip_words;
+      } else if (!m) {
+        skip_words = kSkip;
+      }
       if (m) {
         // Branch-free: each byte writes a candidate; continuations do not advance o.
         // The bytes are held in registers: a store to out may alias data.
@@ -413,10 +432,15 @@ size_t DecodeToUcs4(const uint8_t* data, size_t n, Mode mode, uint32_t* out) {
       if (len) {
         ++o;
         i += static_cast<size_t>(len);
-        if (len == 3) {
+        const size_t run_start = i;
+        if (skip_runs) {
+          --skip_runs;
+        } else if (len == 3) {
           while (n - i >= 4 && WellFormedFixed<3>(data + i, max4, &out[o])) { ++o; i += 3; }
+          if (i == run_start) skip_runs = kSkip;
         } else if (len == 4) {
           while (n - i >= 4 && WellFormedFixed<4>(data + i, max4, &out[o])) { ++o; i += 4; }
+          if (i == run_start) skip_runs = kSkip;
         }
         continue;
       }
