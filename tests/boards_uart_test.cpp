@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <fstream>
 #include <iterator>
+#include <ostream>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -93,6 +94,8 @@ struct Case {
   Mode mode;
   double sender_speed;
 };
+// Names the case in gtest's messages instead of dumping its bytes.
+void PrintTo(const Case& c, std::ostream* os) { *os << c.name; }
 
 class BoardPaced : public ::testing::TestWithParam<Case> {};
 
