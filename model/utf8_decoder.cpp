@@ -17,6 +17,7 @@ DecoderCycleModel::DecoderCycleModel(int offset_width, int count_width)
 void DecoderCycleModel::power_on() {
   s_ready_ = true;
   in_pkt_ = false;
+  ir_valid_ = false;
   queue_.clear();
   head_pos_ = 0;
   decoder_.reset();
@@ -129,12 +130,18 @@ void DecoderCycleModel::tick(const Inputs& in) {
   out_ = out_next;
   tmp_ = tmp_next;
 
-  // Queue: the head leaves when decided; an accepted byte joins at the tail and
-  // goes through the functional model at once.
+  // Queue: the head leaves when decided, the input register moves to the tail
+  // when there is room; an accepted byte enters the input register and goes
+  // through the functional model at once.
+  const bool move = ir_valid_ && !(queue_.size() == 3 && !fire);
   if (fire) {
     queue_.pop_front();
     if (emit) pending_.pop_front();
     head_pos_ = last0 ? 0 : head_pos_ + 1;
+  }
+  if (move) {
+    queue_.push_back(ir_);
+    ir_valid_ = false;
   }
   if (accept) {
     // The packet's mode is cfg_mode at its first byte (Decoder::set_mode applies
@@ -144,10 +151,11 @@ void DecoderCycleModel::tick(const Inputs& in) {
     decoder_.push(in.s_axis_tdata, &units);
     if (in.s_axis_tlast) decoder_.end_of_packet(&units);
     pending_.insert(pending_.end(), units.begin(), units.end());
-    queue_.push_back(Entry{in.s_axis_tdata, in.s_axis_tlast});
+    ir_ = Entry{in.s_axis_tdata, in.s_axis_tlast};
+    ir_valid_ = true;
     in_pkt_ = !in.s_axis_tlast;
   }
-  s_ready_ = queue_.size() < 3;
+  s_ready_ = !(ir_valid_ && queue_.size() == 3);
 }
 
 }  // namespace utf8core

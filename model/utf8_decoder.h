@@ -3,8 +3,9 @@
 // inputs every clock it gives the RTL's outputs every clock.
 //
 // The timing skeleton is the RTL's (docs/interface.md, rtl/utf8_decoder.v header):
-//   - a three-byte queue behind a registered s_axis_tready (the third entry is the
-//     skid slot); a byte enters it the clock it is accepted;
+//   - an input register, then a three-byte queue, behind a registered
+//     s_axis_tready (low only when both are full); an accepted byte enters the
+//     input register and moves on to the queue's tail when it has room;
 //   - the byte at the head is decided when the next byte is in the queue or the
 //     head carries tlast, and the internal ready (registered) is high; a unit
 //     ending at that byte goes to the output register (or its skid register);
@@ -75,7 +76,10 @@ class DecoderCycleModel {
   bool s_ready_ = true;
   bool in_pkt_ = false;
 
-  // the queue (head first) and the functional model fed with every queued byte
+  // input register, the queue (head first) and the functional model fed with
+  // every byte accepted
+  bool ir_valid_ = false;
+  Entry ir_{};
   std::deque<Entry> queue_;
   uint64_t head_pos_ = 0;  // offset of the head byte in its packet
   Decoder decoder_;

@@ -91,8 +91,18 @@ localparam [2:0]
     RNG_F8 = 3'd5,   // 88..BF, below is OVERLONG (annex-r)
     RNG_FC = 3'd6;   // 84..BF, below is OVERLONG (annex-r)
 
-// queue entry: {rng[2:0], cls[2:0], need[2:0], last, byte[7:0]}
-localparam ENT_W = 18;
+// queue entry: the byte, its tlast, its decode as a lead and, for the byte after
+// a lead, whether it is a valid second byte of that lead (decoded on entry, so
+// the decision stage only combines flags)
+localparam E_LAST = 8;       // tlast
+localparam E_NEED = 9;       // [11:9] continuation bytes it needs as a lead
+localparam E_CLS = 12;       // [14:12] its class when it cannot start a sequence
+localparam E_ZERO = 15;      // needs none: a unit by itself
+localparam E_ONE = 16;       // needs exactly one
+localparam E_CONT = 17;      // 80..BF
+localparam E_SEC_OK = 18;    // in the second-byte range of the byte before it
+localparam E_SEC_CLS = 19;   // [21:19] class when it breaks that lead as second byte
+localparam ENT_W = 22;
 
 // Lead decode of one byte in one mode: continuation bytes needed, the class of
 // a byte that cannot start a sequence, the range of its second byte.
@@ -139,10 +149,14 @@ function [8:0] lead_decode;
     end
 endfunction
 
-// input side: registered ready, packet mode sampled with the first byte
+// input side: registered ready, an input register, the packet mode sampled
+// with the first byte, the previous byte's second-byte range
 reg s_axis_tready_q = 1'b1, s_axis_tready_d;
 reg in_pkt_q = 1'b0, in_pkt_d;
 reg pkt_mode_q = 1'b0, pkt_mode_d;
+reg [2:0] prev_rng_q = RNG_ANY, prev_rng_d;
+reg [ENT_W-1:0] ir_q = {ENT_W{1'b0}}, ir_d;
+reg ir_vld_q = 1'b0, ir_vld_d;
 
 // byte queue; entry 0 is the byte being decided, entry 1 its look-ahead
 reg [ENT_W-1:0] ent0_q = {ENT_W{1'b0}}, ent0_d;
@@ -155,6 +169,7 @@ reg vld2_q = 1'b0, vld2_d;
 // open sequence
 reg open_q = 1'b0, open_d;
 reg [2:0] rem_q = 3'd0, rem_d;  // continuation bytes still to come
+reg rem1_q = 1'b0, rem1_d;      // rem_q == 1: the next byte completes the sequence
 reg [2:0] len_q = 3'd0, len_d;  // bytes taken so far
 reg [24:0] val_q = 25'd0, val_d;
 
@@ -176,6 +191,7 @@ reg ev_valid_q = 1'b0;
 reg ev_last_q = 1'b0;
 reg [2:0] ev_cls_q = 3'd0;
 reg ev_err_q = 1'b0;
+
 // Byte offsets are counted one clock behind the decisions, from registered
 // copies of them, so the 32-bit offset logic hangs off flops, not off fire.
 reg dec_q = 1'b0;       // a byte was decided last clock ...
@@ -215,32 +231,44 @@ assign err_count = err_count_q;
 // the incoming byte as a queue entry, decoded in its packet's mode
 wire in_accept = s_axis_tvalid && s_axis_tready_q;
 wire in_mode = in_pkt_q ? pkt_mode_q : cfg_mode;
-wire [ENT_W-1:0] in_ent = {lead_decode(s_axis_tdata, in_mode), s_axis_tlast, s_axis_tdata};
+wire [7:0] in_b = s_axis_tdata;
+wire [2:0] in_need, in_cls, in_rng;
+assign {in_rng, in_cls, in_need} = lead_decode(in_b, in_mode);
+wire in_cont = in_b[7:6] == 2'b10;
 
-// entry 0 and its look-ahead
-wire [7:0] b0 = ent0_q[7:0];
-wire last0 = ent0_q[8];
-wire [2:0] need0 = ent0_q[11:9];
-wire [2:0] cls0 = ent0_q[14:12];
-wire [2:0] rng0 = ent0_q[17:15];
-wire [7:2] b1 = ent1_q[7:2];
-wire cont1 = b1[7:6] == 2'b10;
-
-// second byte against the lead's range
-reg below1, above1;
+// the incoming byte as the second byte of the byte before it
+reg in_below, in_above;
 always @* begin
-    below1 = 1'b0;
-    above1 = 1'b0;
-    case (rng0)
-        RNG_E0: below1 = !b1[5];
-        RNG_ED: above1 = b1[5];
-        RNG_F0: below1 = b1[5:4] == 2'b00;
-        RNG_F4: above1 = b1[5:4] != 2'b00;
-        RNG_F8: below1 = b1[5:3] == 3'b000;
-        RNG_FC: below1 = b1[5:2] == 4'b0000;
+    in_below = 1'b0;
+    in_above = 1'b0;
+    case (prev_rng_q)
+        RNG_E0: in_below = !in_b[5];
+        RNG_ED: in_above = in_b[5];
+        RNG_F0: in_below = in_b[5:4] == 2'b00;
+        RNG_F4: in_above = in_b[5:4] != 2'b00;
+        RNG_F8: in_below = in_b[5:3] == 3'b000;
+        RNG_FC: in_below = in_b[5:2] == 4'b0000;
         default: ;
     endcase
 end
+wire in_sec_ok = in_cont && !in_below && !in_above;
+wire [2:0] in_sec_cls = !in_cont ? CLS_TOO_SHORT :
+                        in_below ? CLS_OVERLONG :
+                        prev_rng_q == RNG_ED ? CLS_SURROGATE : CLS_TOO_LARGE;
+
+wire [ENT_W-1:0] in_ent = {in_sec_cls, in_sec_ok, in_cont, in_need == 3'd1, in_need == 3'd0,
+                           in_cls, in_need, s_axis_tlast, in_b};
+
+// entry 0 and its look-ahead
+wire [7:0] b0 = ent0_q[7:0];
+wire last0 = ent0_q[E_LAST];
+wire [2:0] need0 = ent0_q[E_NEED +: 3];
+wire [2:0] cls0 = ent0_q[E_CLS +: 3];
+wire zero0 = ent0_q[E_ZERO];
+wire one0 = ent0_q[E_ONE];
+wire cont1 = ent1_q[E_CONT];
+wire sec_ok1 = ent1_q[E_SEC_OK];
+wire [2:0] sec_cls1 = ent1_q[E_SEC_CLS +: 3];
 
 // entry 0 is decided when its successor is known (or it ends the packet) and
 // the output can take a unit
@@ -254,34 +282,16 @@ reg [2:0] u_cls;
 reg [2:0] u_len;
 reg [31:0] u_data;
 always @* begin
-    emit = 1'b1;
-    u_cls = CLS_OK;
-    u_len = 3'd1;
-    u_data = 32'h0000fffd;
     if (!open_q) begin
-        if (!b0[7]) u_data = {24'd0, b0};
-        if (need0 == 3'd0) begin
-            u_cls = cls0;
-        end else if (!last0 && cont1 && !below1 && !above1) begin
-            emit = 1'b0;
-        end else if (last0 || !cont1) begin
-            u_cls = CLS_TOO_SHORT;
-        end else if (below1) begin
-            u_cls = CLS_OVERLONG;
-        end else if (rng0 == RNG_ED) begin
-            u_cls = CLS_SURROGATE;
-        end else begin
-            u_cls = CLS_TOO_LARGE;
-        end
+        emit = zero0 || last0 || !sec_ok1;
+        u_cls = zero0 ? cls0 : last0 ? CLS_TOO_SHORT : sec_cls1;
+        u_len = 3'd1;
+        u_data = b0[7] ? 32'h0000fffd : {24'd0, b0};
     end else begin
+        emit = rem1_q || last0 || !cont1;
+        u_cls = rem1_q ? CLS_OK : CLS_TOO_SHORT;
         u_len = len_q + 3'd1;
-        if (rem_q == 3'd1) begin
-            u_data = {1'b0, val_q, b0[5:0]};
-        end else if (!last0 && cont1) begin
-            emit = 1'b0;
-        end else begin
-            u_cls = CLS_TOO_SHORT;
-        end
+        u_data = rem1_q ? {1'b0, val_q, b0[5:0]} : 32'h0000fffd;
     end
 end
 
@@ -299,39 +309,37 @@ always @* begin
     endcase
 end
 
+// input register and queue
+reg move;
 always @* begin
     in_pkt_d = in_pkt_q;
     pkt_mode_d = pkt_mode_q;
+    prev_rng_d = prev_rng_q;
+    ir_d = ir_q;
+    ir_vld_d = ir_vld_q;
     ent0_d = ent0_q;
     ent1_d = ent1_q;
     ent2_d = ent2_q;
     vld0_d = vld0_q;
     vld1_d = vld1_q;
     vld2_d = vld2_q;
-    open_d = open_q;
-    rem_d = rem_q;
-    len_d = len_q;
-    val_d = val_q;
 
-    if (in_accept) begin
-        in_pkt_d = !s_axis_tlast;
-        if (!in_pkt_q) pkt_mode_d = cfg_mode;
-    end
-
-    // queue: entry 0 leaves on fire, the accepted byte takes the first free slot
+    // entry 0 leaves on fire; the input register moves into the first free slot
+    move = ir_vld_q && !(vld2_q && !fire);
     if (fire) begin
         vld0_d = vld1_q;
         vld1_d = vld2_q;
         vld2_d = 1'b0;
-        ent0_d = vld1_q ? ent1_q : in_ent;
-        ent1_d = vld2_q ? ent2_q : in_ent;
-        ent2_d = in_ent;
+        ent0_d = vld1_q ? ent1_q : ir_q;
+        ent1_d = vld2_q ? ent2_q : ir_q;
+        ent2_d = ir_q;
     end else begin
-        if (!vld0_q) ent0_d = in_ent;
-        if (!vld1_q) ent1_d = in_ent;
-        if (!vld2_q) ent2_d = in_ent;
+        if (!vld0_q) ent0_d = ir_q;
+        if (!vld1_q) ent1_d = ir_q;
+        if (!vld2_q) ent2_d = ir_q;
     end
-    if (in_accept) begin
+    if (move) begin
+        ir_vld_d = 1'b0;
         if (!vld0_d) begin
             vld0_d = 1'b1;
         end else if (!vld1_d) begin
@@ -340,19 +348,37 @@ always @* begin
             vld2_d = 1'b1;
         end
     end
-    s_axis_tready_d = !vld2_d;
 
-    // Only open_q depends on emit; the sequence registers advance on every
-    // decided byte (after a unit ends they are don't-care until the next lead
-    // reloads them), which keeps the deep emit logic off their enables.
+    if (in_accept) begin
+        ir_d = in_ent;
+        ir_vld_d = 1'b1;
+        prev_rng_d = in_rng;
+        in_pkt_d = !s_axis_tlast;
+        if (!in_pkt_q) pkt_mode_d = cfg_mode;
+    end
+    // room next clock even if nothing is decided then
+    s_axis_tready_d = !(ir_vld_d && vld2_d);
+end
+
+// sequence state. Only open_q depends on emit; the other registers advance on
+// every decided byte (after a unit ends they are don't-care until the next lead
+// reloads them), which keeps the deep emit logic off their enables.
+always @* begin
+    open_d = open_q;
+    rem_d = rem_q;
+    rem1_d = rem1_q;
+    len_d = len_q;
+    val_d = val_q;
     if (fire) begin
         open_d = !emit;
         if (!open_q) begin
             rem_d = need0;
+            rem1_d = one0;
             len_d = 3'd1;
             val_d = {20'd0, lead_val};
         end else begin
             rem_d = rem_q - 3'd1;
+            rem1_d = rem_q == 3'd2;
             len_d = len_q + 3'd1;
             val_d = {val_q[18:0], b0[5:0]};
         end
@@ -392,7 +418,7 @@ always @* begin
     end
 end
 
-// per-packet status and counters, from the unit event one clock behind
+// per-packet status, from the unit event one clock behind
 always @* begin
     perr_d = perr_q;
     perr_off_d = perr_off_q;
@@ -423,13 +449,15 @@ always @* begin
             end
         end
     end
-
 end
 
 always @(posedge clk) begin
     s_axis_tready_q <= s_axis_tready_d;
     in_pkt_q <= in_pkt_d;
     pkt_mode_q <= pkt_mode_d;
+    prev_rng_q <= prev_rng_d;
+    ir_q <= ir_d;
+    ir_vld_q <= ir_vld_d;
     ent0_q <= ent0_d;
     ent1_q <= ent1_d;
     ent2_q <= ent2_d;
@@ -438,6 +466,7 @@ always @(posedge clk) begin
     vld2_q <= vld2_d;
     open_q <= open_d;
     rem_q <= rem_d;
+    rem1_q <= rem1_d;
     len_q <= len_d;
     val_q <= val_d;
     ready_int_q <= ready_int_d;
@@ -471,6 +500,7 @@ always @(posedge clk) begin
     if (rst) begin
         s_axis_tready_q <= 1'b1;
         in_pkt_q <= 1'b0;
+        ir_vld_q <= 1'b0;
         vld0_q <= 1'b0;
         vld1_q <= 1'b0;
         vld2_q <= 1'b0;
@@ -489,11 +519,14 @@ always @(posedge clk) begin
     end
 end
 
-// Counters in 8-bit segments, each with a registered "all ones" flag: a segment
-// steps when every lower one is all ones, so no carry chain is longer than 8
-// bits and saturation needs no wide AND of the count.
-localparam POS_SEGS = (OFFSET_WIDTH + 7) / 8;
-localparam CNT_SEGS = (COUNT_WIDTH + 7) / 8;
+// Counters in at most three segments, each with a registered "all ones" flag: a
+// segment steps when every lower one is all ones. No carry chain is longer than
+// a third of the width, and each segment's enable (with saturation) is one LUT4
+// of flops: the increment and the three flags.
+localparam POS_SEG_W = (OFFSET_WIDTH + 2) / 3;
+localparam POS_SEGS = (OFFSET_WIDTH + POS_SEG_W - 1) / POS_SEG_W;
+localparam CNT_SEG_W = (COUNT_WIDTH + 2) / 3;
+localparam CNT_SEGS = (COUNT_WIDTH + CNT_SEG_W - 1) / CNT_SEG_W;
 
 reg [POS_SEGS-1:0] pos_max_q = {POS_SEGS{1'b0}};
 wire pos_step = dec_q && !dec_last_q;
@@ -503,8 +536,8 @@ reg [6*CNT_SEGS-1:0] cnt_max_q = {6*CNT_SEGS{1'b0}};
 genvar seg, cls;
 generate
     for (seg = 0; seg < POS_SEGS; seg = seg + 1) begin : g_pos
-        localparam LO = 8*seg;
-        localparam W = (OFFSET_WIDTH - LO) < 8 ? (OFFSET_WIDTH - LO) : 8;
+        localparam LO = POS_SEG_W*seg;
+        localparam W = (OFFSET_WIDTH - LO) < POS_SEG_W ? (OFFSET_WIDTH - LO) : POS_SEG_W;
         localparam [POS_SEGS-1:0] LOWER = ~({POS_SEGS{1'b1}} << seg);
         wire carry = pos_step && &(pos_max_q | ~LOWER);
         always @(posedge clk) begin
@@ -523,8 +556,9 @@ generate
         wire [CNT_SEGS-1:0] max = cnt_max_q[(cls-1)*CNT_SEGS +: CNT_SEGS];
         wire step = inc_q[cls] && !(&max);
         for (seg = 0; seg < CNT_SEGS; seg = seg + 1) begin : g_seg
-            localparam LO = (cls-1)*COUNT_WIDTH + 8*seg;
-            localparam W = (COUNT_WIDTH - 8*seg) < 8 ? (COUNT_WIDTH - 8*seg) : 8;
+            localparam LO = (cls-1)*COUNT_WIDTH + CNT_SEG_W*seg;
+            localparam W = (COUNT_WIDTH - CNT_SEG_W*seg) < CNT_SEG_W ?
+                           (COUNT_WIDTH - CNT_SEG_W*seg) : CNT_SEG_W;
             localparam M = (cls-1)*CNT_SEGS + seg;
             localparam [CNT_SEGS-1:0] LOWER = ~({CNT_SEGS{1'b1}} << seg);
             wire carry = step && &(max | ~LOWER);
@@ -549,8 +583,8 @@ always @(posedge clk) begin
         // the queue fills from entry 0 without holes
         assert (vld0_q || !vld1_q);
         assert (vld1_q || !vld2_q);
-        // a beat is only offered room the queue really has
-        assert (!(s_axis_tready_q && vld2_q));
+        // a beat is only offered room there really is
+        assert (!(s_axis_tready_q && ir_vld_q && vld2_q));
         // an open sequence always has its next byte in entry 0 or still to come
         assert (!open_q || (rem_q != 3'd0 && len_q != 3'd0));
     end
