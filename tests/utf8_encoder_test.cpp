@@ -284,17 +284,29 @@ void PrintTo(const MatrixCase& m, std::ostream* os) {
 
 class EncoderStress : public ::testing::TestWithParam<MatrixCase> {};
 
-TEST_P(EncoderStress, RtlMatchesCycleModelAndFunctionalModel) {
-  const MatrixCase& m = GetParam();
+StressConfig MatrixConfig(const MatrixCase& m, uint64_t cycles) {
   StressConfig cfg;
   cfg.traffic.gap = m.gaps ? 0.3 : 0.0;
   cfg.traffic.stall = m.stall ? 0.3 : 0.0;
   cfg.mode = m.mode == Mode::kAnnexR ? ModePolicy::kAnnexR : ModePolicy::kRfc3629;
-  cfg.cycles = 1000000;
+  cfg.cycles = cycles;
   cfg.reset_chance = 1.0 / 20000;
-  const uint64_t seed =
-      0xE1C0DE00u + (m.gaps ? 1 : 0) + (m.stall ? 2 : 0) + (m.mode == Mode::kAnnexR ? 4 : 0);
-  RunStress(cfg, seed, ::testing::UnitTest::GetInstance()->current_test_info()->name());
+  return cfg;
+}
+
+uint64_t MatrixSeed(const MatrixCase& m) {
+  return 0xE1C0DE00u + (m.gaps ? 1 : 0) + (m.stall ? 2 : 0) + (m.mode == Mode::kAnnexR ? 4 : 0);
+}
+
+TEST_P(EncoderStress, RtlMatchesCycleModelAndFunctionalModel) {
+  RunStress(MatrixConfig(GetParam(), 1000000), MatrixSeed(GetParam()),
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+}
+
+// Label long (tests/utf8_encoder.cmake): the same with other seeds, 30 times longer.
+TEST_P(EncoderStress, LongRtlMatchesCycleModelAndFunctionalModel) {
+  RunStress(MatrixConfig(GetParam(), 30000000), MatrixSeed(GetParam()) + 0x100,
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
 }
 
 std::string MatrixName(const ::testing::TestParamInfo<MatrixCase>& info) {
@@ -428,6 +440,45 @@ TEST(EncoderSweep, StridedAnnexR) {
             stats.counts.n[static_cast<int>(ErrorClass::kSurrogate)]);
   EXPECT_EQ(run.err_count[static_cast<int>(ErrorClass::kTooLarge) - 1],
             stats.counts.n[static_cast<int>(ErrorClass::kTooLarge)]);
+}
+
+// Label long: a stride of 127 through all 32-bit values in annex-r (about 34
+// million code points), in packets of 256, each beat checked against EncodeOne as
+// it comes out, under light backpressure.
+TEST(EncoderSweep, LongStride127AnnexR) {
+  const uint64_t seed = sim::SeedFromEnv(11);
+  EncoderBench bench(seed);
+  Rng rng(seed);
+  const uint64_t kStride = 127, kCount = (uint64_t{1} << 32) / kStride + 1;
+  EncoderBench::Inputs in;
+  in.rst = true;
+  bench.step(in);
+  in.rst = false;
+  in.cfg_mode = true;
+  uint64_t sent = 0, checked = 0;
+  while (checked < kCount) {
+    in.s_axis_tvalid = sent < kCount;
+    in.s_axis_tdata = static_cast<uint32_t>(sent * kStride);
+    in.s_axis_tlast = sent % 256 == 255 || sent + 1 == kCount;
+    in.m_axis_tready = !rng.chance(0.1);
+    const EncoderBench::Outputs& out = bench.rtl();
+    if (out.m_axis_tvalid && in.m_axis_tready) {
+      const uint32_t cp = static_cast<uint32_t>(checked * kStride);
+      uint8_t want[6];
+      ErrorClass cls;
+      const int len = EncodeOne(cp, Mode::kAnnexR, want, &cls);
+      uint64_t data = 0;
+      for (int k = 0; k < len; ++k) data |= uint64_t{want[k]} << (8 * k);
+      ASSERT_EQ(out.m_axis_tdata, data) << "0x" << std::hex << cp;
+      ASSERT_EQ(out.m_axis_tkeep, (1u << len) - 1) << "0x" << std::hex << cp;
+      ASSERT_EQ(out.m_axis_tuser, static_cast<uint8_t>(cls)) << "0x" << std::hex << cp;
+      ++checked;
+    }
+    if (in.s_axis_tvalid && out.s_axis_tready) ++sent;
+    ASSERT_TRUE(bench.step(in)) << bench.checker().message();
+    ASSERT_LT(bench.cycle(), 4 * kCount) << "hung";
+  }
+  std::cout << checked << " code points in " << bench.cycle() << " cycles" << std::endl;
 }
 
 // ---------------------------------------------------------------------------
