@@ -29,11 +29,6 @@ module utf8_encoder #
     input  wire                     rst,
 
     /*
-     * Configuration: 0 = rfc3629, 1 = annex-r; sampled with a packet's first beat
-     */
-    input  wire                     cfg_mode,
-
-    /*
      * Code points in
      */
     input  wire [31:0]              s_axis_tdata,
@@ -50,6 +45,11 @@ module utf8_encoder #
     input  wire                     m_axis_tready,
     output wire                     m_axis_tlast,
     output wire [2:0]               m_axis_tuser,
+
+    /*
+     * Configuration: 0 = rfc3629, 1 = annex-r; sampled with a packet's first beat
+     */
+    input  wire                     cfg_mode,
 
     /*
      * Error counters, class c (1..6) at [(c-1)*COUNT_WIDTH +: COUNT_WIDTH]
