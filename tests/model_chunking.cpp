@@ -47,7 +47,7 @@ TEST(Chunking, RandomSplitsMatchOneCall) {
   Decoder d(Mode::kRfc3629);
   Mode current = Mode::kRfc3629;
   int packets = 0, resets = 0, early_mode_changes = 0;
-  for (int p = 0; p < 60000; ++p) {
+  for (int p = 0; p < 200000; ++p) {
     const Mode next = rng.below(2) ? Mode::kAnnexR : Mode::kRfc3629;
     const std::vector<uint8_t> b = modeltest::RandomBoundaryBytes(&rng, p % 10 == 0 ? 300 : 40);
     const std::vector<Unit> want = Decode(b, current);
@@ -97,8 +97,8 @@ TEST(Chunking, RandomSplitsMatchOneCall) {
   }
   std::cout << "[ info     ] " << packets << " packets compared, " << resets << " resets, "
             << early_mode_changes << " mode changes announced inside a packet" << std::endl;
-  EXPECT_GT(resets, 100);
-  EXPECT_GT(early_mode_changes, 1000);
+  EXPECT_GT(resets, 1000);
+  EXPECT_GT(early_mode_changes, 10000);
 }
 
 TEST(Chunking, ModeChangeInsidePacketWaitsForTheNextPacket) {

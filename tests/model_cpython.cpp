@@ -153,5 +153,12 @@ TEST(CPythonDifferential, RandomBoundaryBiasedStrings) {
   CompareAll(inputs, "random strings");
 }
 
+TEST(CPythonDifferential, RandomTextWithRareErrors) {
+  sim::Rng rng(modeltest::TestSeed(0xC0FFEF, "CPython differential, text"));
+  std::vector<std::vector<uint8_t>> inputs;
+  for (int i = 0; i < 10000; ++i) inputs.push_back(modeltest::RandomTextWithErrors(&rng, 300));
+  CompareAll(inputs, "random text");
+}
+
 }  // namespace
 }  // namespace utf8core

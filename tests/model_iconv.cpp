@@ -175,6 +175,14 @@ TEST_F(IconvTest, RandomBoundaryBiasedStrings) {
   }
 }
 
+TEST_F(IconvTest, RandomTextWithRareErrors) {
+  sim::Rng rng(modeltest::TestSeed(0x1C2, "iconv differential, text"));
+  for (int i = 0; i < 20000; ++i) {
+    const std::vector<uint8_t> b = modeltest::RandomTextWithErrors(&rng, 300);
+    if (!Check(b.data(), b.size())) return;
+  }
+}
+
 TEST_F(IconvTest, RandomWellFormedAnnexRText) {
   // Mostly valid text, so that iconv's values are compared over whole strings.
   sim::Rng rng(modeltest::TestSeed(0x1C1, "iconv values"));

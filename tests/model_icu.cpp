@@ -161,6 +161,13 @@ TEST_F(IcuTest, RandomBoundaryBiasedStrings) {
   }
 }
 
+TEST_F(IcuTest, RandomTextWithRareErrors) {
+  sim::Rng rng(modeltest::TestSeed(0x1C5, "ICU differential, text"));
+  for (int i = 0; i < 20000; ++i) {
+    if (!Check(modeltest::RandomTextWithErrors(&rng, 300))) return;
+  }
+}
+
 TEST_F(IcuTest, SupplementaryPlanesJoinBackFromSurrogatePairs) {
   // U+10000, U+1F600 and U+10FFFF arrive from ICU as pairs of UTF-16 units.
   EXPECT_TRUE(Check({0xF0, 0x90, 0x80, 0x80, 0xF0, 0x9F, 0x98, 0x80, 0xF4, 0x8F, 0xBF, 0xBF}));
