@@ -29,7 +29,12 @@ void DecoderCycleModel::power_on() {
   ev_last_ = false;
   ev_cls_ = ErrorClass::kOk;
   ev_off_ = 0;
-  perr_ = false;
+  seen_ = false;
+  f_first_ = false;
+  f_last_ = false;
+  f_had_ = false;
+  f_cls_ = ErrorClass::kOk;
+  f_off_ = 0;
   perr_off_ = 0;
   perr_cls_ = ErrorClass::kOk;
   inc_ = 0;
@@ -99,28 +104,28 @@ void DecoderCycleModel::tick(const Inputs& in) {
     tmp_next.valid = false;
   }
 
-  // Status and counters from last clock's unit.
-  bool stat_valid_next = false;
-  if (ev_valid_) {
-    const bool err = ev_cls_ != ErrorClass::kOk;
-    const bool had = perr_;
-    if (err && !perr_) {
-      perr_ = true;
-      perr_off_ = ev_off_;
-      perr_cls_ = ev_cls_;
-    }
-    if (ev_last_) {
-      stat_valid_next = true;
-      stat_error_ = had || err;
-      stat_off_ = perr_ ? perr_off_ : 0;
-      stat_cls_ = perr_ ? perr_cls_ : ErrorClass::kOk;
-      perr_ = false;
-    }
+  // Status, second stage: the captures, from last clock's flags.
+  stat_valid_ = f_last_;
+  if (f_last_) {
+    stat_error_ = f_first_ || f_had_;
+    stat_off_ = f_first_ ? f_off_ : f_had_ ? perr_off_ : 0;
+    stat_cls_ = f_first_ ? f_cls_ : f_had_ ? perr_cls_ : ErrorClass::kOk;
   }
+  if (f_first_) {
+    perr_off_ = f_off_;
+    perr_cls_ = f_cls_;
+  }
+  // Status, first stage: flags of last clock's unit event.
+  const bool ev_err = ev_cls_ != ErrorClass::kOk;
+  f_first_ = ev_valid_ && ev_err && !seen_;
+  f_last_ = ev_valid_ && ev_last_;
+  f_had_ = seen_ || ev_err;
+  f_cls_ = ev_cls_;
+  f_off_ = ev_off_;
+  if (ev_valid_) seen_ = !ev_last_ && (seen_ || ev_err);
   // Counters from the unit two clocks back (their enables start at a flop).
   if (inc_ != 0 && count_[inc_ - 1] < count_max_) ++count_[inc_ - 1];
   inc_ = ev_valid_ ? static_cast<int>(ev_cls_) : 0;
-  stat_valid_ = stat_valid_next;
   ev_valid_ = emit;
   ev_last_ = last0;
   ev_cls_ = unit.cls;

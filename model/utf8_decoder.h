@@ -9,7 +9,8 @@
 //   - the byte at the head is decided when the next byte is in the queue or the
 //     head carries tlast, and the internal ready (registered) is high; a unit
 //     ending at that byte goes to the output register (or its skid register);
-//   - stat_* pulse one clock after that decision, err_count moves two clocks after.
+//   - stat_* pulse, and err_count moves, three clocks after that decision (the
+//     unit is shown on m_axis one clock after it, without backpressure).
 // What is decided (does a unit end at this byte, which one) comes from the
 // functional model: every accepted byte is pushed into a utf8core::Decoder and its
 // units are matched to the head byte by their end offset. The model therefore
@@ -96,7 +97,13 @@ class DecoderCycleModel {
   ErrorClass ev_cls_ = ErrorClass::kOk;
   uint64_t ev_off_ = 0;
 
-  bool perr_ = false;
+  // status pipeline: flags of the unit event, then the captures
+  bool seen_ = false;  // an earlier unit of this packet was an error
+  bool f_first_ = false;
+  bool f_last_ = false;
+  bool f_had_ = false;
+  ErrorClass f_cls_ = ErrorClass::kOk;
+  uint64_t f_off_ = 0;
   uint64_t perr_off_ = 0;
   ErrorClass perr_cls_ = ErrorClass::kOk;
 

@@ -15,9 +15,9 @@
  * input while m_axis_tready is high. Bytes wait in a three-entry queue whose
  * lead-byte decode is done on entry, keeping the per-byte decision shallow;
  * s_axis_tready is registered (the third entry is the skid slot). cfg_mode is
- * sampled with each packet's first byte. stat_* pulse with the packet's last
- * unit; err_count counts error units per class, saturating, two clocks behind
- * m_axis. Every output comes from a register.
+ * sampled with each packet's first byte. stat_* pulse, and err_count (error
+ * units per class, saturating) moves, two clocks after the unit that causes it
+ * is first shown on m_axis. Every output comes from a register.
  */
 module utf8_decoder #
 (
@@ -195,22 +195,30 @@ reg ev_err_q = 1'b0;
 // Byte offsets are counted one clock behind the decisions, from registered
 // copies of them, so the 32-bit offset logic hangs off flops, not off fire.
 reg dec_q = 1'b0;       // a byte was decided last clock ...
-reg dec_last_q = 1'b0;  // ... it ended its packet
+reg dec_last_q = 1'b1;  // ... it ended its packet (and after reset)
 reg dec_lead_q = 1'b0;  // ... it began a unit
 reg [OFFSET_WIDTH-1:0] pos_q = {OFFSET_WIDTH{1'b0}};    // offset of the byte decided last clock
 reg [OFFSET_WIDTH-1:0] start_q = {OFFSET_WIDTH{1'b0}};  // offset of the lead before it
 wire [OFFSET_WIDTH-1:0] ev_off = dec_lead_q ? pos_q : start_q;
 
+// The status takes two more clocks: the unit event is first turned into flags
+// (first error of its packet, last unit, packet had an error) and the offset is
+// registered; then the captures run with enables that come straight from flops.
+reg seen_q = 1'b0;  // an earlier unit of this packet was an error
+reg f_first_q = 1'b0;
+reg f_last_q = 1'b0;
+reg f_had_q = 1'b0;
+reg [2:0] f_cls_q = 3'd0;
+reg [OFFSET_WIDTH-1:0] f_off_q = {OFFSET_WIDTH{1'b0}};
 // first error of the packet so far
-reg perr_q = 1'b0, perr_d;
-reg [OFFSET_WIDTH-1:0] perr_off_q = {OFFSET_WIDTH{1'b0}}, perr_off_d;
-reg [2:0] perr_cls_q = 3'd0, perr_cls_d;
+reg [OFFSET_WIDTH-1:0] perr_off_q = {OFFSET_WIDTH{1'b0}};
+reg [2:0] perr_cls_q = 3'd0;
 
 // status
-reg stat_valid_q = 1'b0, stat_valid_d;
-reg stat_error_q = 1'b0, stat_error_d;
-reg [OFFSET_WIDTH-1:0] stat_err_offset_q = {OFFSET_WIDTH{1'b0}}, stat_err_offset_d;
-reg [2:0] stat_err_class_q = 3'd0, stat_err_class_d;
+reg stat_valid_q = 1'b0;
+reg stat_error_q = 1'b0;
+reg [OFFSET_WIDTH-1:0] stat_err_offset_q = {OFFSET_WIDTH{1'b0}};
+reg [2:0] stat_err_class_q = 3'd0;
 
 // per-class increment, one clock behind the unit event: the counters' enables
 // start at a flop
@@ -418,39 +426,6 @@ always @* begin
     end
 end
 
-// per-packet status, from the unit event one clock behind
-always @* begin
-    perr_d = perr_q;
-    perr_off_d = perr_off_q;
-    perr_cls_d = perr_cls_q;
-    stat_valid_d = 1'b0;
-    stat_error_d = stat_error_q;
-    stat_err_offset_d = stat_err_offset_q;
-    stat_err_class_d = stat_err_class_q;
-
-    if (ev_valid_q) begin
-        if (ev_err_q && !perr_q) begin
-            perr_d = 1'b1;
-            perr_off_d = ev_off;
-            perr_cls_d = ev_cls_q;
-        end
-        if (ev_last_q) begin
-            // the packet's verdict: its first error unit, which may be this last one
-            stat_valid_d = 1'b1;
-            perr_d = 1'b0;
-            if (perr_q) begin
-                stat_error_d = 1'b1;
-                stat_err_offset_d = perr_off_q;
-                stat_err_class_d = perr_cls_q;
-            end else begin
-                stat_error_d = ev_err_q;
-                stat_err_offset_d = ev_err_q ? ev_off : {OFFSET_WIDTH{1'b0}};
-                stat_err_class_d = ev_cls_q;
-            end
-        end
-    end
-end
-
 always @(posedge clk) begin
     s_axis_tready_q <= s_axis_tready_d;
     in_pkt_q <= in_pkt_d;
@@ -489,13 +464,26 @@ always @(posedge clk) begin
     inc_q <= {ev_cls_q == CLS_HEADER_BITS, ev_cls_q == CLS_TOO_LARGE, ev_cls_q == CLS_SURROGATE,
               ev_cls_q == CLS_OVERLONG, ev_cls_q == CLS_TOO_LONG, ev_cls_q == CLS_TOO_SHORT} &
              {6{ev_valid_q}};
-    perr_q <= perr_d;
-    perr_off_q <= perr_off_d;
-    perr_cls_q <= perr_cls_d;
-    stat_valid_q <= stat_valid_d;
-    stat_error_q <= stat_error_d;
-    stat_err_offset_q <= stat_err_offset_d;
-    stat_err_class_q <= stat_err_class_d;
+
+    // status, first stage: flags of the unit event
+    if (ev_valid_q) seen_q <= !ev_last_q && (seen_q || ev_err_q);
+    f_first_q <= ev_valid_q && ev_err_q && !seen_q;
+    f_last_q <= ev_valid_q && ev_last_q;
+    f_had_q <= seen_q || ev_err_q;
+    f_cls_q <= ev_cls_q;
+    f_off_q <= ev_off;
+    // status, second stage: captures
+    if (f_first_q) begin
+        perr_off_q <= f_off_q;
+        perr_cls_q <= f_cls_q;
+    end
+    stat_valid_q <= f_last_q;
+    if (f_last_q) begin
+        // the packet's verdict: its first error unit, which may be this last one
+        stat_error_q <= f_first_q || f_had_q;
+        stat_err_offset_q <= f_first_q ? f_off_q : f_had_q ? perr_off_q : {OFFSET_WIDTH{1'b0}};
+        stat_err_class_q <= f_first_q ? f_cls_q : f_had_q ? perr_cls_q : CLS_OK;
+    end
 
     if (rst) begin
         s_axis_tready_q <= 1'b1;
@@ -510,8 +498,11 @@ always @(posedge clk) begin
         tmp_tvalid_q <= 1'b0;
         ev_valid_q <= 1'b0;
         dec_q <= 1'b0;
+        dec_last_q <= 1'b1;
         inc_q <= 6'd0;
-        perr_q <= 1'b0;
+        seen_q <= 1'b0;
+        f_first_q <= 1'b0;
+        f_last_q <= 1'b0;
         stat_valid_q <= 1'b0;
         stat_error_q <= 1'b0;
         stat_err_offset_q <= {OFFSET_WIDTH{1'b0}};
@@ -529,7 +520,7 @@ localparam CNT_SEG_W = (COUNT_WIDTH + 2) / 3;
 localparam CNT_SEGS = (COUNT_WIDTH + CNT_SEG_W - 1) / CNT_SEG_W;
 
 reg [POS_SEGS-1:0] pos_max_q = {POS_SEGS{1'b0}};
-wire pos_step = dec_q && !dec_last_q;
+wire pos_step = dec_q && !dec_last_q;  // dec_last_q is set on its own after reset
 
 reg [6*CNT_SEGS-1:0] cnt_max_q = {6*CNT_SEGS{1'b0}};
 
@@ -541,8 +532,9 @@ generate
         localparam [POS_SEGS-1:0] LOWER = ~({POS_SEGS{1'b1}} << seg);
         wire carry = pos_step && &(pos_max_q | ~LOWER);
         always @(posedge clk) begin
-            if (rst || (dec_q && dec_last_q)) begin
-                // a packet's offsets start at 0
+            if (dec_last_q) begin
+                // a packet's offsets start at 0 (rst sets dec_last_q, so the
+                // offsets clear one clock into reset, well before any decision)
                 pos_q[LO +: W] <= {W{1'b0}};
                 pos_max_q[seg] <= 1'b0;
             end else if (carry) begin
