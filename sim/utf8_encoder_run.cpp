@@ -179,9 +179,11 @@ EncoderRun RunUtf8Encoder(const std::vector<uint32_t>& cps, Mode mode,
     const bool took = offering && out.s_axis_tready;
     const bool gave = out.m_axis_tvalid && in.m_axis_tready;
     if (gave) {
-      for (int k = 0; k < 6 && (out.m_axis_tkeep >> k) & 1; ++k) {
-        run.bytes.push_back(static_cast<uint8_t>(out.m_axis_tdata >> (8 * k)));
+      int len = 0;
+      for (; len < 6 && (out.m_axis_tkeep >> len) & 1; ++len) {
+        run.bytes.push_back(static_cast<uint8_t>(out.m_axis_tdata >> (8 * len)));
       }
+      run.lengths.push_back(static_cast<uint8_t>(len));
       run.classes.push_back(static_cast<ErrorClass>(out.m_axis_tuser));
       if (out.m_axis_tlast || run.classes.size() >= cps.size()) {
         done = true;

@@ -38,8 +38,10 @@ class EncoderBench {
   const Outputs& rtl() const { return rtl_; }
   const Outputs& model() const { return model_.outputs(); }
 
-  // Compares this cycle's outputs, then clocks `in` into the RTL and the model.
-  // Returns false from the first mismatch on (see checker().message()).
+  // Compares this cycle's outputs, all of them, tdata/tkeep/tuser/tlast included
+  // while tvalid is low (both hold the last beat), then clocks `in` into the RTL
+  // and the model. Returns false from the first mismatch on (see checker()); a
+  // wave, if any, is flushed at that point.
   bool step(const Inputs& in);
 
   uint64_t cycle() const { return cycle_; }
@@ -66,6 +68,7 @@ class EncoderBench {
 struct EncoderRun {
   std::vector<uint8_t> bytes;           // the RTL's octets, in order
   std::vector<ErrorClass> classes;      // m_axis_tuser of each beat: one per code point
+  std::vector<uint8_t> lengths;         // octets of each beat (its tkeep lanes)
   std::array<uint64_t, 6> err_count{};  // after the packet; class c at [c-1]
   sim::RunReport report;
 };

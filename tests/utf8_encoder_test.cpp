@@ -13,7 +13,9 @@
 #include <chrono>
 #include <cstdint>
 #include <deque>
+#include <fstream>
 #include <iostream>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -479,6 +481,51 @@ TEST(EncoderSweep, LongStride127AnnexR) {
     ASSERT_LT(bench.cycle(), 4 * kCount) << "hung";
   }
   std::cout << checked << " code points in " << bench.cycle() << " cycles" << std::endl;
+}
+
+// Markus Kuhn's stress test decoded by the functional model, and its code points
+// sent through the RTL: every well-formed sequence must come back as exactly the
+// file's own bytes (a check against the input itself, not against Encode), and
+// every error unit as EF BF BD.
+TEST(EncoderKuhn, WellFormedSequencesComeBackAsTheirOwnBytes) {
+#ifndef UTF8CORE_KUHN_TEST
+  GTEST_SKIP() << "UTF8CORE_KUHN_TEST not found at configure time";
+#else
+  std::ifstream f(UTF8CORE_KUHN_TEST, std::ios::binary);
+  ASSERT_TRUE(f) << UTF8CORE_KUHN_TEST;
+  const std::vector<uint8_t> text((std::istreambuf_iterator<char>(f)),
+                                  std::istreambuf_iterator<char>());
+  ASSERT_GT(text.size(), 1000u);
+  for (Mode mode : {Mode::kRfc3629, Mode::kAnnexR}) {
+    const std::vector<Unit> units = Decode(text, mode);
+    std::vector<uint32_t> cps;
+    for (const Unit& u : units) cps.push_back(u.code_point);
+    RunOptions opt;
+    opt.seed = sim::SeedFromEnv(12);
+    opt.traffic.gap = 0.1;
+    opt.traffic.stall = 0.1;
+    const EncoderRun run = RunUtf8Encoder(cps, mode, opt);
+    ASSERT_TRUE(run.report.ok) << run.report.mismatch;
+    ASSERT_EQ(run.lengths.size(), units.size());
+    size_t pos = 0, well_formed = 0;
+    for (size_t i = 0; i < units.size(); ++i) {
+      const Unit& u = units[i];
+      const std::vector<uint8_t> got(run.bytes.begin() + pos,
+                                     run.bytes.begin() + pos + run.lengths[i]);
+      pos += run.lengths[i];
+      ASSERT_EQ(run.classes[i], ErrorClass::kOk) << "unit " << i;
+      if (u.cls == ErrorClass::kOk) {
+        ++well_formed;
+        const std::vector<uint8_t> own(text.begin() + u.offset, text.begin() + u.offset + u.length);
+        ASSERT_EQ(got, own) << ModeName(mode) << ", unit at byte " << u.offset;
+      } else {
+        ASSERT_EQ(got, (std::vector<uint8_t>{0xEF, 0xBF, 0xBD})) << "unit at byte " << u.offset;
+      }
+    }
+    EXPECT_EQ(pos, run.bytes.size());
+    EXPECT_GT(well_formed, 1000u);
+  }
+#endif
 }
 
 // ---------------------------------------------------------------------------
