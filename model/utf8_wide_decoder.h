@@ -1,0 +1,80 @@
+// Cycle model of the wide decoder (rtl/utf8_wide_decoder.v): ticked with the
+// RTL's inputs every clock it gives the RTL's outputs every clock. The units of
+// each beat come from the functional model's Decoder through LaneFrontModel;
+// this class adds the skid buffer, the shift and pack stages, the output
+// register that freezes the pipeline under backpressure, and the status.
+#ifndef UTF8CORE_MODEL_UTF8_WIDE_DECODER_H_
+#define UTF8CORE_MODEL_UTF8_WIDE_DECODER_H_
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "utf8_model.h"
+#include "utf8_validator.h"
+
+namespace utf8core {
+
+class WideDecoderCycleModel {
+ public:
+  struct Inputs {
+    bool rst = false;
+    bool cfg_mode = false;  // 0 rfc3629, 1 annex-r
+    WideBeatIn s;
+    bool m_tready = false;
+  };
+  struct Outputs {
+    bool s_tready = false;
+    std::vector<uint32_t> m_tdata;  // LANES code points, lanes past the units read 0
+    uint64_t m_tkeep = 0;
+    std::vector<uint8_t> m_tuser;   // LANES x {len[5:3], class[2:0]}
+    bool m_tvalid = false;
+    bool m_tlast = false;
+    bool stat_valid = false;
+    bool stat_error = false;
+    uint64_t stat_err_offset = 0;
+    uint8_t stat_err_class = 0;
+    std::array<uint64_t, 6> err_count{};  // class c at [c - 1]
+  };
+
+  explicit WideDecoderCycleModel(int lanes);
+  int lanes() const { return lanes_; }
+  Outputs outputs() const;
+  void tick(const Inputs& in);
+
+ private:
+  struct Stage {  // a beat of units with its status reduction
+    bool valid = false;
+    bool last = false;
+    std::vector<Unit> units;
+    bool err = false;
+    uint64_t err_off = 0;
+    uint8_t err_cls = 0;
+    std::array<uint64_t, 6> cnt{};
+  };
+
+  int lanes_;
+  LaneFrontModel front_;
+  bool s_ready_ = true;
+  bool sk_valid_ = false;
+  WideBeatIn sk_;
+  bool sk_mode_ = false;
+  Stage s1_;
+  // Output register
+  bool out_valid_ = false;
+  bool out_last_ = false;
+  std::vector<Unit> out_units_;
+  // Status
+  bool acc_err_ = false;
+  uint64_t acc_off_ = 0;
+  uint8_t acc_cls_ = 0;
+  bool stat_valid_ = false;
+  bool stat_error_ = false;
+  uint64_t stat_off_ = 0;
+  uint8_t stat_cls_ = 0;
+  std::array<uint64_t, 6> count_{};
+};
+
+}  // namespace utf8core
+
+#endif  // UTF8CORE_MODEL_UTF8_WIDE_DECODER_H_

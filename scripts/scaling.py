@@ -1,0 +1,175 @@
+#!/usr/bin/env python3
+"""Size, Fmax and throughput of the wide blocks against LANES, out of context.
+
+For each block (utf8_validator, utf8_wide_decoder), lane count and target
+(iCE40 HX8K, ECP5 85k) this runs scripts/fpga_flow.py's flow (block synthesis,
+out-of-context wrapper, nextpnr place and route; the ECP5 back end is
+scripts/fpga_flow_ecp5.py) in a child process with a time limit, and writes
+docs/scaling.json and docs/scaling.md: LUTs of the block alone, placed cells,
+Fmax, and throughput LANES x Fmax. A point that does not fit the device or runs
+past its time limit is recorded as such, never left out. Results are written
+after every point, so an interrupted run still leaves what it measured.
+
+    scripts/scaling.py                                   # everything (slow)
+    scripts/scaling.py --lanes 1 8 64 --targets ecp5-85k --timeout 1800
+"""
+
+import argparse
+import json
+import math
+import os
+import shlex
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(HERE)
+FLOW = os.path.join(HERE, "fpga_flow_ecp5.py")  # fpga_flow's CLI with the ECP5 target added
+
+DEFAULT_FREQ = {"hx8k": 150.0, "ecp5-85k": 200.0}
+TARGET_NAME = {"hx8k": "iCE40 HX8K (CT256)", "ecp5-85k": "ECP5 LFE5U-85F (CABGA381)"}
+GOAL = {("hx8k", 8): 150.0, ("ecp5-85k", 64): 200.0}  # Fmax goals of the design brief
+
+
+def rel(path):
+    return os.path.relpath(path, REPO)
+
+
+def run_point(block, lanes, target, freq, seed, timeout, work_root):
+    work = os.path.join(work_root, f"{block}-l{lanes}-{target}")
+    cmd = [sys.executable, FLOW, block, "--target", target, "--freq", str(freq),
+           "--seed", str(seed), "-P", f"LANES={lanes}", "--work", work, "--json"]
+    point = {"block": block, "lanes": lanes, "target": target, "freq_constraint_mhz": freq,
+             "seed": seed}
+    t0 = time.time()
+    try:
+        proc = subprocess.run(cmd, cwd=REPO, capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        point.update(status="timeout", detail=f"no result within {timeout} s",
+                     seconds=round(time.time() - t0, 1))
+        return point
+    point["seconds"] = round(time.time() - t0, 1)
+    if proc.returncode != 0:
+        err = (proc.stderr or "") + (proc.stdout or "")
+        log = os.path.join(work, "nextpnr.log")
+        if os.path.exists(log):
+            with open(log, errors="replace") as f:
+                err += f.read()[-4000:]
+        low = err.lower()
+        if any(s in low for s in ("unable to place", "not enough", "more than available",
+                                   "failed to place", "exceeds")):
+            point.update(status="does not fit", detail=last_error_line(err))
+        else:
+            point.update(status="failed", detail=last_error_line(err))
+        return point
+    r = json.loads(proc.stdout)
+    point.update(status="ok", fmax_mhz=r["fmax_mhz"], core=r["core"], placed=r["placed"],
+                 wrapper_ff=r["wrapper_ff"],
+                 throughput_gbyte_s=round(lanes * r["fmax_mhz"] / 1000.0, 3),
+                 critical_path=r.get("critical_path", [])[-3:])
+    return point
+
+
+def last_error_line(text):
+    lines = [l.strip() for l in text.splitlines() if l.strip()]
+    for l in reversed(lines):
+        if "error" in l.lower():
+            return l[:300]
+    return lines[-1][:300] if lines else ""
+
+
+def write_outputs(points, command, out_json, out_md, started):
+    doc = {"command": command, "started_utc": started, "points": points,
+           "throughput_note": "LANES bytes per clock (one beat every clock on any input) x Fmax"}
+    with open(out_json, "w") as f:
+        json.dump(doc, f, indent=2)
+        f.write("\n")
+    lines = [
+        "# Wide blocks: size and speed against LANES",
+        "",
+        "Out-of-context place and route of `utf8_validator` and `utf8_wide_decoder`"
+        " (scripts/fpga_flow.py's wrapper registers every port; ECP5 back end in"
+        " scripts/fpga_flow_ecp5.py). *LUTs* are the block alone after synthesis"
+        " (iCE40: SB_LUT4, plus SB_CARRY; ECP5: LUT4, plus CCU2C carries and"
+        " PFUMX/L6MUX21 muxes); *placed* counts the wrapped design (iCE40 logic cells,"
+        " ECP5 LUTs), the wrapper's own flops included. Throughput = LANES bytes per"
+        " clock x Fmax: both blocks take one beat every clock on any input. One"
+        " nextpnr seed per point, so Fmax carries a few percent of placement noise.",
+        "",
+        "Made by:",
+        "",
+        "```",
+        command,
+        "```",
+        "",
+        f"Started {started}. Raw figures: docs/scaling.json.",
+        "",
+    ]
+    for target in sorted({p["target"] for p in points}, key=lambda t: list(DEFAULT_FREQ).index(t)
+                         if t in DEFAULT_FREQ else 99):
+        lines += [f"## {TARGET_NAME.get(target, target)}", "",
+                  "| block | LANES | LUTs | carry | FFs | placed | Fmax MHz | GB/s | LUTs / (L·log2 2L) | status |",
+                  "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
+        for p in sorted((p for p in points if p["target"] == target),
+                        key=lambda p: (p["block"], p["lanes"])):
+            if p["status"] == "ok":
+                core, placed = p["core"], p["placed"]
+                luts = core.get("lut4", 0)
+                placed_n = placed.get("lc", placed.get("lut", 0))
+                per = luts / (p["lanes"] * math.log2(2 * p["lanes"]))
+                goal = GOAL.get((target, p["lanes"]))
+                status = "ok" if goal is None else (
+                    f"meets {goal:g} MHz goal" if p["fmax_mhz"] >= goal else f"below {goal:g} MHz goal")
+                lines.append(f"| {p['block']} | {p['lanes']} | {luts} | {core.get('carry', 0)} | "
+                             f"{core.get('ff', 0)} | {placed_n} | {p['fmax_mhz']:.1f} | "
+                             f"{p['throughput_gbyte_s']:.2f} | {per:.1f} | {status} |")
+            else:
+                lines.append(f"| {p['block']} | {p['lanes']} | | | | | | | | {p['status']}: "
+                             f"{p.get('detail', '').replace('|', '/')} |")
+        lines.append("")
+    with open(out_md, "w") as f:
+        f.write("\n".join(lines))
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--blocks", nargs="+", default=["utf8_validator", "utf8_wide_decoder"])
+    ap.add_argument("--lanes", nargs="+", type=int, default=[1, 2, 4, 8, 16, 32, 64])
+    ap.add_argument("--targets", nargs="+", default=["hx8k", "ecp5-85k"],
+                    choices=sorted(DEFAULT_FREQ))
+    ap.add_argument("--timeout", type=float, default=1800, help="seconds per point")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--work", default=os.path.join(REPO, "build-fpga", "scaling"))
+    ap.add_argument("--out-json", default=os.path.join(REPO, "docs", "scaling.json"))
+    ap.add_argument("--out-md", default=os.path.join(REPO, "docs", "scaling.md"))
+    ap.add_argument("--merge", action="store_true",
+                    help="keep the points of an existing --out-json that this run does not redo")
+    args = ap.parse_args(argv)
+
+    command = "scripts/scaling.py " + " ".join(shlex.quote(a) for a in (argv or sys.argv[1:]))
+    started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    points = []
+    if args.merge and os.path.exists(args.out_json):
+        with open(args.out_json) as f:
+            old = json.load(f)
+        points = old.get("points", [])
+        command = old.get("command", "") + "\n" + command
+    os.makedirs(args.work, exist_ok=True)
+    for target in args.targets:
+        for block in args.blocks:
+            for lanes in args.lanes:
+                print(f"{block} LANES={lanes} on {target} ...", flush=True)
+                p = run_point(block, lanes, target, DEFAULT_FREQ[target], args.seed, args.timeout,
+                              args.work)
+                points = [q for q in points if not (q["block"] == block and q["lanes"] == lanes
+                                                    and q["target"] == target)]
+                points.append(p)
+                print(f"  {p['status']} {p.get('fmax_mhz', '')} MHz, {p.get('seconds')} s",
+                      flush=True)
+                write_outputs(points, command, args.out_json, args.out_md, started)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
