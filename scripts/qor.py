@@ -110,7 +110,8 @@ def xilinx_block(top: str, work: str, rtl_dir: str) -> dict:
 def run_blocks(blocks: List[str], targets: List[str], work_root: str, seed: int,
                rtl_dir: str) -> List[dict]:
     rows = []
-    bitstream.ecp5_target()  # registers ecp5-85k in fpga_flow.TARGETS when needed
+    if "ecp5-85k" in targets:
+        bitstream.ecp5_target()  # registers ecp5-85k in fpga_flow.TARGETS
     for top in blocks:
         for target in targets:
             t0 = time.time()
@@ -193,7 +194,7 @@ def markdown(data: dict) -> str:
         if r["target"] == "xc7":
             ram = f"{c.get('bram18', 0)} RAMB18 + {c.get('bram36', 0)} RAMB36"
         placed = r.get("placed")
-        lc = f"{placed['lc']} ({r['wrapper_ff']})" if placed else "–"
+        lc = f"{placed.get('lc', placed.get('lut'))} ({r['wrapper_ff']})" if placed else "–"
         lines.append(f"| `{r['block']}` | {dev} | {fmt(lut)} | {fmt(c.get('ff'))} | "
                      f"{fmt(c.get('carry'))} | {fmt(ram)} | {lc} | {fmt(r.get('fmax_mhz'))} |")
     lines += [
@@ -220,7 +221,7 @@ def markdown(data: dict) -> str:
         else:
             ram = r["placed"].get("ram")
             timing = "met" if r["timing_met"] else "NOT MET"
-        lc = r["placed"].get("lc", "–") if r.get("placed") else "–"
+        lc = r["placed"].get("lc", r["placed"].get("lut", "–")) if r.get("placed") else "–"
         lines.append(f"| {b.description} | {r['device']} | {r['clock_mhz']:g} | {fmt(lut)} | "
                      f"{fmt(s.get('ff'))} | {fmt(ram)} | {lc} | {fmt(r.get('fmax_mhz'))} | {timing} |")
     lines += ["", f"Command: `{data['command']}`", ""]
@@ -242,6 +243,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     ap.add_argument("--render", action="store_true",
                     help="only write --out-md again from the existing --out-json")
     args = ap.parse_args(argv)
+    args.work = os.path.abspath(args.work)
 
     if args.render:
         with open(args.out_json) as f:
