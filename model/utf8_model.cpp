@@ -107,6 +107,22 @@ inline size_t AsciiRun(const uint8_t* p, size_t n) {
   return i;
 }
 
+inline uint32_t FromLittleEndian(uint32_t w) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+  return __builtin_bswap32(w);
+#else
+  return w;
+#endif
+}
+
+inline uint64_t FromLittleEndian(uint64_t w) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+  return __builtin_bswap64(w);
+#else
+  return w;
+#endif
+}
+
 // True when the 16 bytes at p are all ASCII.
 inline bool Ascii16(const uint8_t* p) {
   uint64_t a, b;
@@ -155,18 +171,18 @@ inline int WellFormed4(const uint8_t* p, uint32_t max4, uint32_t* cp) {
 // fixed, the next position does not wait for the current octets to load.
 template <int L>
 inline bool WellFormedFixed(const uint8_t* p, uint32_t max4, uint32_t* cp) {
-  const uint32_t b0 = p[0], b1 = p[1], b2 = p[2], b3 = p[3];
+  uint32_t w;
+  std::memcpy(&w, p, 4);
+  w = FromLittleEndian(w);  // octet k at bits 8k..8k+7
   if (L == 3) {
-    const uint32_t c = ((b0 & 0x0F) << 12) | ((b1 & 0x3F) << 6) | (b2 & 0x3F);
+    const uint32_t c = ((w & 0x0F) << 12) | ((w & 0x3F00) >> 2) | ((w & 0x3F0000) >> 16);
     *cp = c;
-    const bool tags = (b0 & 0xF0) == 0xE0 && (b1 & 0xC0) == 0x80 && (b2 & 0xC0) == 0x80;
-    return tags & (c >= 0x800) & ((c >> 11) != 0x1B);
+    return ((w & 0xC0C0F0) == 0x8080E0) & (c >= 0x800) & ((c >> 11) != 0x1B);
   }
-  const uint32_t c = ((b0 & 0x07) << 18) | ((b1 & 0x3F) << 12) | ((b2 & 0x3F) << 6) | (b3 & 0x3F);
+  const uint32_t c = ((w & 0x07) << 18) | ((w & 0x3F00) << 4) | ((w & 0x3F0000) >> 10) |
+                     ((w & 0x3F000000) >> 24);
   *cp = c;
-  const bool tags = (b0 & 0xF8) == 0xF0 && (b1 & 0xC0) == 0x80 && (b2 & 0xC0) == 0x80 &&
-                    (b3 & 0xC0) == 0x80;
-  return tags & (c >= 0x10000) & (c <= max4);
+  return ((w & 0xC0C0C0F8) == 0x808080F0) & (c - 0x10000 <= max4 - 0x10000);
 }
 
 // Text of ASCII and 2-octet characters (Latin, Greek, Cyrillic, ...): checks the 8
@@ -178,7 +194,8 @@ inline bool WellFormedFixed(const uint8_t* p, uint32_t max4, uint32_t* cp) {
 inline int TwoOctetWord(const uint8_t* p, uint64_t* conts) {
   constexpr uint64_t kHigh = 0x8080808080808080ULL;
   uint64_t w;
-  std::memcpy(&w, p, 8);  // byte k of the text at bits 8k..8k+7
+  std::memcpy(&w, p, 8);
+  w = FromLittleEndian(w);  // byte k of the text at bits 8k..8k+7
   const uint64_t b7 = w & kHigh;
   const uint64_t b6 = (w << 1) & kHigh;
   const uint64_t b5 = (w << 2) & kHigh;
@@ -411,6 +428,7 @@ size_t DecodeToUcs4(const uint8_t* data, size_t n, Mode mode, uint32_t* out) {
         // The bytes are held in registers: a store to out may alias data.
         uint64_t w;
         std::memcpy(&w, data + i, 8);
+        w = FromLittleEndian(w);
         const uint64_t next = (w >> 8) | (static_cast<uint64_t>(data[i + 8]) << 56);
         // All 8 bytes, so the loop unrolls with constant shifts. When m == 7 byte 7
         // is a lead: its candidate is written and then taken back, to be decoded
