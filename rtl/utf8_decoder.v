@@ -149,12 +149,31 @@ function [8:0] lead_decode;
     end
 endfunction
 
+// A lead's second-byte range as masks on bits [5:2] of a continuation byte:
+// below the range iff lo_en and no bit of lo_mask is set; above it iff a bit of
+// hi_mask ([5:4]) is set. {ed, lo_en, hi_mask[1:0], lo_mask[3:0]}; ed picks
+// SURROGATE over TOO_LARGE for "above".
+function [7:0] range_masks;
+    input [2:0] rng;
+    begin
+        case (rng)
+            RNG_E0: range_masks = {1'b0, 1'b1, 2'b00, 4'b1000};
+            RNG_ED: range_masks = {1'b1, 1'b0, 2'b10, 4'b0000};
+            RNG_F0: range_masks = {1'b0, 1'b1, 2'b00, 4'b1100};
+            RNG_F4: range_masks = {1'b0, 1'b0, 2'b11, 4'b0000};
+            RNG_F8: range_masks = {1'b0, 1'b1, 2'b00, 4'b1110};
+            RNG_FC: range_masks = {1'b0, 1'b1, 2'b00, 4'b1111};
+            default: range_masks = 8'd0;
+        endcase
+    end
+endfunction
+
 // input side: registered ready, an input register, the packet mode sampled
 // with the first byte, the previous byte's second-byte range
 reg s_axis_tready_q = 1'b1, s_axis_tready_d;
 reg in_pkt_q = 1'b0, in_pkt_d;
 reg pkt_mode_q = 1'b0, pkt_mode_d;
-reg [2:0] prev_rng_q = RNG_ANY, prev_rng_d;
+reg [7:0] prev_rng_q = 8'd0, prev_rng_d;  // range_masks() of the byte before
 reg [ENT_W-1:0] ir_q = {ENT_W{1'b0}}, ir_d;
 reg ir_vld_q = 1'b0, ir_vld_d;
 
@@ -240,29 +259,22 @@ assign err_count = err_count_q;
 wire in_accept = s_axis_tvalid && s_axis_tready_q;
 wire in_mode = in_pkt_q ? pkt_mode_q : cfg_mode;
 wire [7:0] in_b = s_axis_tdata;
-wire [2:0] in_need, in_cls, in_rng;
-assign {in_rng, in_cls, in_need} = lead_decode(in_b, in_mode);
+// both modes decoded side by side, then picked: the mode mux stays last
+wire [8:0] in_dec_rfc = lead_decode(in_b, 1'b0);
+wire [8:0] in_dec_annex = lead_decode(in_b, 1'b1);
+wire [5:0] in_dec = in_mode ? in_dec_annex[5:0] : in_dec_rfc[5:0];
+wire [2:0] in_need = in_dec[2:0];
+wire [2:0] in_cls = in_dec[5:3];
+wire [7:0] in_rng = in_mode ? range_masks(in_dec_annex[8:6]) : range_masks(in_dec_rfc[8:6]);
 wire in_cont = in_b[7:6] == 2'b10;
 
 // the incoming byte as the second byte of the byte before it
-reg in_below, in_above;
-always @* begin
-    in_below = 1'b0;
-    in_above = 1'b0;
-    case (prev_rng_q)
-        RNG_E0: in_below = !in_b[5];
-        RNG_ED: in_above = in_b[5];
-        RNG_F0: in_below = in_b[5:4] == 2'b00;
-        RNG_F4: in_above = in_b[5:4] != 2'b00;
-        RNG_F8: in_below = in_b[5:3] == 3'b000;
-        RNG_FC: in_below = in_b[5:2] == 4'b0000;
-        default: ;
-    endcase
-end
+wire in_below = prev_rng_q[6] && (in_b[5:2] & prev_rng_q[3:0]) == 4'b0000;
+wire in_above = (in_b[5:4] & prev_rng_q[5:4]) != 2'b00;
 wire in_sec_ok = in_cont && !in_below && !in_above;
 wire [2:0] in_sec_cls = !in_cont ? CLS_TOO_SHORT :
                         in_below ? CLS_OVERLONG :
-                        prev_rng_q == RNG_ED ? CLS_SURROGATE : CLS_TOO_LARGE;
+                        prev_rng_q[7] ? CLS_SURROGATE : CLS_TOO_LARGE;
 
 wire [ENT_W-1:0] in_ent = {in_sec_cls, in_sec_ok, in_cont, in_need == 3'd1, in_need == 3'd0,
                            in_cls, in_need, s_axis_tlast, in_b};
