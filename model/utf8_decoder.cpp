@@ -23,10 +23,8 @@ void DecoderCycleModel::power_on() {
   decoder_.reset();
   pending_.clear();
   ready_int_ = true;
-  out_ = Beat{};
-  tmp_ = Beat{};
-  ev_valid_ = false;
-  ev_last_ = false;
+  u_ = Beat{};
+  fifo_.clear();
   ev_cls_ = ErrorClass::kOk;
   ev_off_ = 0;
   seen_ = false;
@@ -48,10 +46,12 @@ void DecoderCycleModel::power_on() {
 DecoderCycleModel::Outputs DecoderCycleModel::outputs() const {
   Outputs o;
   o.s_axis_tready = s_ready_;
-  o.m_axis_tvalid = out_.valid;
-  o.m_axis_tdata = out_.data;
-  o.m_axis_tuser = out_.user;
-  o.m_axis_tlast = out_.last;
+  if (!fifo_.empty()) {
+    o.m_axis_tvalid = true;
+    o.m_axis_tdata = fifo_.front().data;
+    o.m_axis_tuser = fifo_.front().user;
+    o.m_axis_tlast = fifo_.front().last;
+  }
   o.stat_valid = stat_valid_;
   o.stat_error = stat_error_;
   o.stat_err_offset = stat_off_;
@@ -89,20 +89,12 @@ void DecoderCycleModel::tick(const Inputs& in) {
   const Beat beat{emit, unit.code_point,
                   static_cast<uint8_t>((unit.length << 3) | static_cast<uint8_t>(unit.cls)), last0};
 
-  // Output register with skid register (verilog-axis axis_register, skid type).
-  const bool ready_int_next = in.m_axis_tready || (!tmp_.valid && (!out_.valid || !emit));
-  Beat out_next = out_;
-  Beat tmp_next = tmp_;
-  if (ready_int_) {
-    if (in.m_axis_tready || !out_.valid) {
-      out_next = beat;
-    } else {
-      tmp_next = beat;
-    }
-  } else if (in.m_axis_tready) {
-    out_next = tmp_;
-    tmp_next.valid = false;
-  }
+  // Output FIFO: the head leaves when taken, the unit register joins; the
+  // internal ready reserves room for it and one more decided byte.
+  if (!fifo_.empty() && in.m_axis_tready) fifo_.pop_front();
+  if (u_.valid) fifo_.push_back(u_);
+  if (fifo_.size() > 3) throw std::logic_error("DecoderCycleModel: output FIFO overflow");
+  const bool ready_int_next = fifo_.size() + (fire ? 1 : 0) <= 2;
 
   // Status, second stage: the captures, from last clock's flags.
   stat_valid_ = f_last_;
@@ -117,23 +109,19 @@ void DecoderCycleModel::tick(const Inputs& in) {
   }
   // Status, first stage: flags of last clock's unit event.
   const bool ev_err = ev_cls_ != ErrorClass::kOk;
-  f_first_ = ev_valid_ && ev_err && !seen_;
-  f_last_ = ev_valid_ && ev_last_;
+  f_first_ = u_.valid && ev_err && !seen_;
+  f_last_ = u_.valid && u_.last;
   f_had_ = seen_ || ev_err;
   f_cls_ = ev_cls_;
   f_off_ = ev_off_;
-  if (ev_valid_) seen_ = !ev_last_ && (seen_ || ev_err);
+  if (u_.valid) seen_ = !u_.last && (seen_ || ev_err);
   // Counters from the unit two clocks back (their enables start at a flop).
   if (inc_ != 0 && count_[inc_ - 1] < count_max_) ++count_[inc_ - 1];
-  inc_ = ev_valid_ ? static_cast<int>(ev_cls_) : 0;
-  ev_valid_ = emit;
-  ev_last_ = last0;
+  inc_ = u_.valid ? static_cast<int>(ev_cls_) : 0;
+  u_ = beat;
   ev_cls_ = unit.cls;
   ev_off_ = unit.offset & offset_mask_;
-
   ready_int_ = ready_int_next;
-  out_ = out_next;
-  tmp_ = tmp_next;
 
   // Queue: the head leaves when decided, the input register moves to the tail
   // when there is room; an accepted byte enters the input register and goes

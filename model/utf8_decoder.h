@@ -8,9 +8,11 @@
 //     input register and moves on to the queue's tail when it has room;
 //   - the byte at the head is decided when the next byte is in the queue or the
 //     head carries tlast, and the internal ready (registered) is high; a unit
-//     ending at that byte goes to the output register (or its skid register);
-//   - stat_* pulse, and err_count moves, three clocks after that decision (the
-//     unit is shown on m_axis one clock after it, without backpressure).
+//     ending at that byte goes to the unit register, which always moves on into
+//     a three-entry output FIFO whose head is m_axis (so a unit is shown two
+//     clocks after its decision, without backpressure); the internal ready
+//     reserves FIFO room for every decided byte;
+//   - stat_* pulse, and err_count moves, three clocks after that decision.
 // What is decided (does a unit end at this byte, which one) comes from the
 // functional model: every accepted byte is pushed into a utf8core::Decoder and its
 // units are matched to the head byte by their end offset. The model therefore
@@ -86,16 +88,13 @@ class DecoderCycleModel {
   Decoder decoder_;
   std::deque<Unit> pending_;  // units not yet emitted, in order
 
-  // output register, skid register, registered internal ready
+  // registered internal ready, the unit register (also the unit event of the
+  // status and counters) and the output FIFO
   bool ready_int_ = true;
-  Beat out_;
-  Beat tmp_;
-
-  // the emitted unit, one clock later
-  bool ev_valid_ = false;
-  bool ev_last_ = false;
+  Beat u_;
   ErrorClass ev_cls_ = ErrorClass::kOk;
   uint64_t ev_off_ = 0;
+  std::deque<Beat> fifo_;
 
   // status pipeline: flags of the unit event, then the captures
   bool seen_ = false;  // an earlier unit of this packet was an error

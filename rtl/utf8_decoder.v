@@ -192,24 +192,25 @@ reg rem1_q = 1'b0, rem1_d;      // rem_q == 1: the next byte completes the seque
 reg [2:0] len_q = 3'd0, len_d;  // bytes taken so far
 reg [24:0] val_q = 25'd0, val_d;
 
-// output register and its skid register (verilog-axis axis_register style), so
-// that the decision stage sees a registered ready
+// Each decided byte's unit (if it ends one) goes into a unit register, then into
+// a three-entry output FIFO whose head is the m_axis register. The unit register
+// always moves on, so the decision never waits on the output's state beyond
+// ready_int_q, which is registered and reserves room for what is in flight.
 reg ready_int_q = 1'b1, ready_int_d;
+reg u_valid_q = 1'b0;  // also the unit event for the status and counters
+reg [31:0] u_data_q = 32'd0;
+reg [5:0] u_user_q = 6'd0;
+reg u_last_q = 1'b0;
+reg u_err_q = 1'b0;
 reg [31:0] m_axis_tdata_q = 32'd0, m_axis_tdata_d;
 reg [5:0] m_axis_tuser_q = 6'd0, m_axis_tuser_d;
 reg m_axis_tvalid_q = 1'b0, m_axis_tvalid_d;
 reg m_axis_tlast_q = 1'b0, m_axis_tlast_d;
-reg [31:0] tmp_tdata_q = 32'd0, tmp_tdata_d;
-reg [5:0] tmp_tuser_q = 6'd0, tmp_tuser_d;
-reg tmp_tvalid_q = 1'b0, tmp_tvalid_d;
-reg tmp_tlast_q = 1'b0, tmp_tlast_d;
-
-// each emitted unit once more, one clock later, for the status and counters:
-// keeps their enables and carry chains off the decision path
-reg ev_valid_q = 1'b0;
-reg ev_last_q = 1'b0;
-reg [2:0] ev_cls_q = 3'd0;
-reg ev_err_q = 1'b0;
+reg [38:0] f1_q = 39'd0, f1_d;  // {last, user, data}
+reg [38:0] f2_q = 39'd0, f2_d;
+reg f1_vld_q = 1'b0, f1_vld_d;
+reg f2_vld_q = 1'b0, f2_vld_d;
+wire [2:0] ev_cls = u_user_q[2:0];
 
 // Byte offsets are counted one clock behind the decisions, from registered
 // copies of them, so the 32-bit offset logic hangs off flops, not off fire.
@@ -405,37 +406,48 @@ always @* begin
     end
 end
 
-// output register with skid (verilog-axis axis_register, REG_TYPE 2)
+// output FIFO: the head leaves on m_axis_tready, the unit register joins at the
+// first free entry
+wire [38:0] u_beat = {u_last_q, u_user_q, u_data_q};
+reg out_pop;
+reg [1:0] out_cnt;
 always @* begin
     m_axis_tvalid_d = m_axis_tvalid_q;
     m_axis_tdata_d = m_axis_tdata_q;
     m_axis_tuser_d = m_axis_tuser_q;
     m_axis_tlast_d = m_axis_tlast_q;
-    tmp_tvalid_d = tmp_tvalid_q;
-    tmp_tdata_d = tmp_tdata_q;
-    tmp_tuser_d = tmp_tuser_q;
-    tmp_tlast_d = tmp_tlast_q;
-    ready_int_d = m_axis_tready || (!tmp_tvalid_q && (!m_axis_tvalid_q || !int_valid));
+    f1_d = f1_q;
+    f2_d = f2_q;
+    f1_vld_d = f1_vld_q;
+    f2_vld_d = f2_vld_q;
 
-    if (ready_int_q) begin
-        if (m_axis_tready || !m_axis_tvalid_q) begin
-            m_axis_tvalid_d = int_valid;
-            m_axis_tdata_d = u_data;
-            m_axis_tuser_d = {u_len, u_cls};
-            m_axis_tlast_d = last0;
-        end else begin
-            tmp_tvalid_d = int_valid;
-            tmp_tdata_d = u_data;
-            tmp_tuser_d = {u_len, u_cls};
-            tmp_tlast_d = last0;
-        end
-    end else if (m_axis_tready) begin
-        m_axis_tvalid_d = tmp_tvalid_q;
-        m_axis_tdata_d = tmp_tdata_q;
-        m_axis_tuser_d = tmp_tuser_q;
-        m_axis_tlast_d = tmp_tlast_q;
-        tmp_tvalid_d = 1'b0;
+    out_pop = m_axis_tvalid_q && m_axis_tready;
+    if (out_pop) begin
+        m_axis_tvalid_d = f1_vld_q;
+        f1_vld_d = f2_vld_q;
+        f2_vld_d = 1'b0;
+        {m_axis_tlast_d, m_axis_tuser_d, m_axis_tdata_d} = f1_vld_q ? f1_q : u_beat;
+        f1_d = f2_vld_q ? f2_q : u_beat;
+        f2_d = u_beat;
+    end else begin
+        if (!m_axis_tvalid_q) {m_axis_tlast_d, m_axis_tuser_d, m_axis_tdata_d} = u_beat;
+        if (!f1_vld_q) f1_d = u_beat;
+        if (!f2_vld_q) f2_d = u_beat;
     end
+    if (u_valid_q) begin
+        if (!m_axis_tvalid_d) begin
+            m_axis_tvalid_d = 1'b1;
+        end else if (!f1_vld_d) begin
+            f1_vld_d = 1'b1;
+        end else begin
+            f2_vld_d = 1'b1;
+        end
+    end
+    // Room next clock for the unit register's content and one more unit: at
+    // most one entry in use then, counting every decided byte as a unit
+    // (conservative, and shallower than using emit).
+    out_cnt = {1'b0, m_axis_tvalid_d} + {1'b0, f1_vld_d} + {1'b0, f2_vld_d};
+    ready_int_d = !fire ? out_cnt <= 2'd2 : out_cnt <= 2'd1;
 end
 
 always @(posedge clk) begin
@@ -457,32 +469,33 @@ always @(posedge clk) begin
     len_q <= len_d;
     val_q <= val_d;
     ready_int_q <= ready_int_d;
+    u_valid_q <= int_valid;
+    u_data_q <= u_data;
+    u_user_q <= {u_len, u_cls};
+    u_last_q <= last0;
+    u_err_q <= u_cls != CLS_OK;
     m_axis_tdata_q <= m_axis_tdata_d;
     m_axis_tuser_q <= m_axis_tuser_d;
     m_axis_tvalid_q <= m_axis_tvalid_d;
     m_axis_tlast_q <= m_axis_tlast_d;
-    tmp_tdata_q <= tmp_tdata_d;
-    tmp_tuser_q <= tmp_tuser_d;
-    tmp_tvalid_q <= tmp_tvalid_d;
-    tmp_tlast_q <= tmp_tlast_d;
-    ev_valid_q <= int_valid;
-    ev_last_q <= last0;
-    ev_cls_q <= u_cls;
-    ev_err_q <= u_cls != CLS_OK;
+    f1_q <= f1_d;
+    f2_q <= f2_d;
+    f1_vld_q <= f1_vld_d;
+    f2_vld_q <= f2_vld_d;
     dec_q <= fire;
     dec_last_q <= fire && last0;
     dec_lead_q <= !open_q;
     if (dec_q && dec_lead_q) start_q <= pos_q;
-    inc_q <= {ev_cls_q == CLS_HEADER_BITS, ev_cls_q == CLS_TOO_LARGE, ev_cls_q == CLS_SURROGATE,
-              ev_cls_q == CLS_OVERLONG, ev_cls_q == CLS_TOO_LONG, ev_cls_q == CLS_TOO_SHORT} &
-             {6{ev_valid_q}};
+    inc_q <= {ev_cls == CLS_HEADER_BITS, ev_cls == CLS_TOO_LARGE, ev_cls == CLS_SURROGATE,
+              ev_cls == CLS_OVERLONG, ev_cls == CLS_TOO_LONG, ev_cls == CLS_TOO_SHORT} &
+             {6{u_valid_q}};
 
     // status, first stage: flags of the unit event
-    if (ev_valid_q) seen_q <= !ev_last_q && (seen_q || ev_err_q);
-    f_first_q <= ev_valid_q && ev_err_q && !seen_q;
-    f_last_q <= ev_valid_q && ev_last_q;
-    f_had_q <= seen_q || ev_err_q;
-    f_cls_q <= ev_cls_q;
+    if (u_valid_q) seen_q <= !u_last_q && (seen_q || u_err_q);
+    f_first_q <= u_valid_q && u_err_q && !seen_q;
+    f_last_q <= u_valid_q && u_last_q;
+    f_had_q <= seen_q || u_err_q;
+    f_cls_q <= ev_cls;
     f_off_q <= ev_off;
     // status, second stage: captures
     if (f_first_q) begin
@@ -506,9 +519,10 @@ always @(posedge clk) begin
         vld2_q <= 1'b0;
         open_q <= 1'b0;
         ready_int_q <= 1'b1;
+        u_valid_q <= 1'b0;
         m_axis_tvalid_q <= 1'b0;
-        tmp_tvalid_q <= 1'b0;
-        ev_valid_q <= 1'b0;
+        f1_vld_q <= 1'b0;
+        f2_vld_q <= 1'b0;
         dec_q <= 1'b0;
         dec_last_q <= 1'b1;
         inc_q <= 6'd0;
@@ -589,6 +603,8 @@ always @(posedge clk) begin
         assert (vld1_q || !vld2_q);
         // a beat is only offered room there really is
         assert (!(s_axis_tready_q && ir_vld_q && vld2_q));
+        // the unit register always finds room in the output FIFO
+        assert (!(u_valid_q && m_axis_tvalid_q && f1_vld_q && f2_vld_q && !m_axis_tready));
         // an open sequence always has its next byte in entry 0 or still to come
         assert (!open_q || (rem_q != 3'd0 && len_q != 3'd0));
     end
