@@ -57,6 +57,34 @@ TEST_P(ModelVsNaiveTest, Every1ByteString) { Sweep(GetParam(), 1, 0, 255, true);
 TEST_P(ModelVsNaiveTest, Every2ByteString) { Sweep(GetParam(), 2, 0, 255, true); }
 TEST_P(ModelVsNaiveTest, Every3ByteString) { Sweep(GetParam(), 3, 0, 255, false); }
 
+// Strings shorter than 16 bytes never reach the model's multi-byte fast paths
+// (16-byte ASCII blocks, 8-byte words, same-length runs), so the sweep above holds
+// only NextUnit and the Decoder. Here every 3-byte string sits inside text of
+// each kind those paths are built for, at rotating alignments, with at least 16
+// bytes of context after it.
+TEST_P(ModelVsNaiveTest, Every3ByteStringInsideText) {
+  static const std::vector<uint8_t> kChars[4] = {
+      {0x61}, {0xC3, 0xA9}, {0xE2, 0x82, 0xAC}, {0xF0, 0x9F, 0x98, 0x80}};
+  ModelVsNaive check;
+  std::vector<uint8_t> b;
+  int reported = 0;
+  for (uint32_t x = 0; x < (1u << 24) && reported < kMaxReported; ++x) {
+    const std::vector<uint8_t>& c = kChars[x % 4];
+    b.clear();
+    for (uint32_t k = 0, before = (x / 4) % 7; k < before; ++k) b.insert(b.end(), c.begin(), c.end());
+    b.push_back(static_cast<uint8_t>(x >> 16));
+    b.push_back(static_cast<uint8_t>(x >> 8));
+    b.push_back(static_cast<uint8_t>(x));
+    const size_t after = b.size() + 16;
+    while (b.size() < after) b.insert(b.end(), c.begin(), c.end());
+    const std::string diff = check.Check(b.data(), b.size(), GetParam(), false);
+    if (!diff.empty()) {
+      ADD_FAILURE() << diff;
+      ++reported;
+    }
+  }
+}
+
 TEST_P(ModelVsNaiveTest, RandomBoundaryBiasedStrings) {
   const Mode mode = GetParam();
   sim::Rng rng(modeltest::TestSeed(mode == Mode::kAnnexR ? 0xA22E : 0x3629, "random strings"));
