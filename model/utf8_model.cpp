@@ -95,18 +95,6 @@ inline uint8_t NextUnit(const Table& t, const uint8_t* p, size_t n, uint32_t* cp
   return static_cast<uint8_t>(L.need + 1);
 }
 
-inline size_t AsciiRun(const uint8_t* p, size_t n) {
-  size_t i = 0;
-  while (i + 8 <= n) {
-    uint64_t w;
-    std::memcpy(&w, p + i, 8);
-    if (w & 0x8080808080808080ULL) break;
-    i += 8;
-  }
-  while (i < n && p[i] < 0x80) ++i;
-  return i;
-}
-
 inline uint32_t FromLittleEndian(uint32_t w) {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
   return __builtin_bswap32(w);
