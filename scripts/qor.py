@@ -56,6 +56,14 @@ def top_blocks(rtl_dir: str = RTL_DIR) -> List[str]:
     return [n for n in names if n not in used]
 
 
+def default_params(top: str, rtl_dir: str) -> Dict[str, str]:
+    """The block's parameters as its RTL file declares them (the values measured)."""
+    with open(os.path.join(rtl_dir, f"{top}.v")) as f:
+        text = f.read()
+    return {m.group(1): m.group(2).strip()
+            for m in re.finditer(r"^\s*parameter\s+(?:integer\s+)?(\w+)\s*=\s*([^,\n/]+)", text, re.M)}
+
+
 def tool_versions() -> Dict[str, str]:
     def first_line(cmd):
         try:
@@ -180,6 +188,10 @@ def markdown(data: dict) -> str:
         "flip-flops; *Fmax* is nextpnr's after routing, one seed. Xilinx: Yosys `synth_xilinx`",
         "cell counts, no place and route, no Fmax.",
         "",
+        "Parameters (the RTL's defaults): " + "; ".join(
+            f"`{b}` " + (", ".join(f"{k} = {v}" for k, v in p.items()) or "none")
+            for b, p in data.get("block_params", {}).items()) + ".",
+        "",
         "| block | device | LUT | FF | carry | RAM | LC placed (wrapper FF) | Fmax MHz |",
         "|---|---|---:|---:|---:|---:|---:|---:|",
     ]
@@ -264,6 +276,7 @@ def main(argv: Optional[List[str]] = None) -> int:
         "rtl": rtl_desc,
         "tools": tool_versions(),
         "seed": args.seed,
+        "block_params": {b: default_params(b, rtl_dir) for b in blocks},
         "blocks": run_blocks(blocks, args.targets, args.work, args.seed, rtl_dir),
         "boards": [] if args.no_boards else run_boards(args.boards, args.work, args.seed, rtl_dir),
     }
