@@ -100,6 +100,51 @@ void LaneFrontModel::tick(bool rst, bool cfg_mode, const WideBeatIn& in, bool s_
   }
 }
 
+void LaneStatusModel::tick(bool rst, bool ce, const DecidedBeat& in) {
+  stat_.valid = false;
+  if (ce) {
+    // Stage C: over the packet, from stage B.
+    const bool take_beat = b_.valid && b_.err && !acc_err_;
+    const bool verdict = b_.valid && b_.last;
+    stat_.valid = verdict;
+    if (verdict) {
+      stat_.error = acc_err_ || b_.err;
+      stat_.offset = acc_err_ ? acc_off_ : (b_.err ? b_.off : 0);
+      stat_.cls = acc_err_ ? acc_cls_ : (b_.err ? b_.cls : 0);
+    }
+    if (take_beat) {
+      acc_err_ = true;
+      acc_off_ = b_.off;
+      acc_cls_ = b_.cls;
+    }
+    if (verdict) acc_err_ = false;
+    if (b_.valid) {
+      for (int c = 0; c < 6; ++c) count_[c] = std::min(kCountMax, count_[c] + b_.cnt[c]);
+    }
+    // Stage B takes stage A; stage A the decided beat.
+    b_ = a_;
+    a_ = Beat();
+    a_.valid = in.valid;
+    a_.last = in.last;
+    for (const Unit& u : in.units) {
+      if (u.cls == ErrorClass::kOk) continue;
+      if (!a_.err) {
+        a_.err = true;
+        a_.off = u.offset;
+        a_.cls = static_cast<uint8_t>(u.cls);
+      }
+      ++a_.cnt[static_cast<int>(u.cls) - 1];
+    }
+  }
+  if (rst) {
+    a_.valid = false;
+    b_.valid = false;
+    acc_err_ = false;
+    stat_ = Status();
+    count_ = {};
+  }
+}
+
 ValidatorCycleModel::ValidatorCycleModel(int lanes) : lanes_(lanes), front_(lanes) {}
 
 ValidatorCycleModel::Outputs ValidatorCycleModel::outputs() const {
@@ -111,11 +156,12 @@ ValidatorCycleModel::Outputs ValidatorCycleModel::outputs() const {
     o.m_tuser = static_cast<uint8_t>((queue_.front().cls << 1) | (queue_.front().error ? 1 : 0));
   }
   o.m_tlast = true;
-  o.stat_valid = stat_valid_;
-  o.stat_error = stat_.error;
-  o.stat_err_offset = stat_.offset & kOffsetMask;
-  o.stat_err_class = stat_.cls;
-  o.err_count = count_;
+  const LaneStatusModel::Status& st = status_.status();
+  o.stat_valid = st.valid;
+  o.stat_error = st.error;
+  o.stat_err_offset = st.offset & kOffsetMask;
+  o.stat_err_class = st.cls;
+  o.err_count = status_.counts();
   return o;
 }
 
@@ -123,58 +169,18 @@ void ValidatorCycleModel::tick(const Inputs& in) {
   const bool s_ready = s_ready_;
   const bool s_fire = in.s.tvalid && s_ready;
   const bool m_fire = !queue_.empty() && in.m_tready;
-  const bool verdict = r_valid_ && r_last_;
-  const bool take_beat = r_valid_ && r_err_ && !acc_err_;
-  Verdict pkt;
-  pkt.error = acc_err_ || (r_valid_ && r_err_);
-  pkt.offset = acc_err_ ? acc_off_ : (take_beat ? r_off_ : 0);
-  pkt.cls = acc_err_ ? acc_cls_ : (take_beat ? r_cls_ : 0);
 
-  // Verdict queue and the credit that guards it.
+  // Verdict queue, fed by the status pulse, and the credit that guards it.
+  const LaneStatusModel::Status& st = status_.status();
   if (m_fire) queue_.pop_front();
-  if (verdict) queue_.push_back(pkt);
+  if (st.valid) queue_.push_back(Verdict{st.offset, st.cls, st.error});
   outstanding_ += (s_fire && in.s.tlast ? 1 : 0) - (m_fire ? 1 : 0);
   s_ready_ = outstanding_ < kQueue;
 
-  // Accumulate stage.
-  if (take_beat) {
-    acc_err_ = true;
-    acc_off_ = r_off_;
-    acc_cls_ = r_cls_;
-  }
-  stat_valid_ = verdict;
-  if (verdict) {
-    acc_err_ = false;
-    stat_ = pkt;
-  }
-  if (r_valid_) {
-    for (int c = 0; c < 6; ++c) count_[c] = std::min(kCountMax, count_[c] + r_cnt_[c]);
-  }
-
-  // Reduce stage, from the front end's decided beat.
-  const DecidedBeat& f = front_.out();
-  r_valid_ = f.valid;
-  r_last_ = f.last;
-  r_err_ = false;
-  r_cnt_ = {};
-  for (const Unit& u : f.units) {
-    if (u.cls == ErrorClass::kOk) continue;
-    if (!r_err_) {
-      r_err_ = true;
-      r_off_ = u.offset;
-      r_cls_ = static_cast<uint8_t>(u.cls);
-    }
-    ++r_cnt_[static_cast<int>(u.cls) - 1];
-  }
-
+  status_.tick(in.rst, true, front_.out());
   front_.tick(in.rst, in.cfg_mode, in.s, s_ready);
 
   if (in.rst) {
-    r_valid_ = false;
-    acc_err_ = false;
-    stat_valid_ = false;
-    stat_ = Verdict();
-    count_ = {};
     queue_.clear();
     outstanding_ = 0;
     s_ready_ = true;

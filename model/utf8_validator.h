@@ -68,11 +68,42 @@ class LaneFrontModel {
   DecidedBeat o_;
 };
 
+// utf8_lane_status: (A) per-beat first error and counts, (B) one more stage,
+// (C) accumulate over the packet; stat_valid pulses when a last beat leaves B.
+class LaneStatusModel {
+ public:
+  struct Status {
+    bool valid = false;  // stat_valid
+    bool error = false;
+    uint64_t offset = 0;
+    uint8_t cls = 0;
+  };
+  const Status& status() const { return stat_; }
+  const std::array<uint64_t, 6>& counts() const { return count_; }
+  void tick(bool rst, bool ce, const DecidedBeat& in);
+
+ private:
+  struct Beat {
+    bool valid = false;
+    bool last = false;
+    bool err = false;
+    uint64_t off = 0;  // start of the beat's first error unit
+    uint8_t cls = 0;
+    std::array<uint64_t, 6> cnt{};
+  };
+  Beat a_, b_;
+  bool acc_err_ = false;
+  uint64_t acc_off_ = 0;
+  uint8_t acc_cls_ = 0;
+  Status stat_;
+  std::array<uint64_t, 6> count_{};
+};
+
 class ValidatorCycleModel {
  public:
   static constexpr int kOffsetWidth = 32;
   static constexpr int kCountWidth = 32;
-  static constexpr int kQueue = 8;  // the RTL's QUEUE parameter
+  static constexpr int kQueue = 12;  // the RTL's QUEUE parameter
 
   struct Inputs {
     bool rst = false;
@@ -107,23 +138,8 @@ class ValidatorCycleModel {
 
   int lanes_;
   LaneFrontModel front_;
+  LaneStatusModel status_;
   bool s_ready_ = true;
-
-  // Reduce stage
-  bool r_valid_ = false;
-  bool r_last_ = false;
-  bool r_err_ = false;
-  uint64_t r_off_ = 0;  // offset of the beat's first error unit
-  uint8_t r_cls_ = 0;
-  std::array<uint64_t, 6> r_cnt_{};
-
-  // Accumulate stage
-  bool acc_err_ = false;
-  uint64_t acc_off_ = 0;
-  uint8_t acc_cls_ = 0;
-  bool stat_valid_ = false;
-  Verdict stat_;
-  std::array<uint64_t, 6> count_{};
 
   std::deque<Verdict> queue_;
   int outstanding_ = 0;

@@ -4,12 +4,9 @@
 // output register is free or taken this cycle (the RTL's adv).
 #include "utf8_wide_decoder.h"
 
-#include <algorithm>
-
 namespace utf8core {
 namespace {
 constexpr uint64_t kOffsetMask = 0xFFFFFFFFull;
-constexpr uint64_t kCountMax = 0xFFFFFFFFull;
 }  // namespace
 
 WideDecoderCycleModel::WideDecoderCycleModel(int lanes) : lanes_(lanes), front_(lanes) {}
@@ -27,11 +24,12 @@ WideDecoderCycleModel::Outputs WideDecoderCycleModel::outputs() const {
     o.m_tuser[k] = static_cast<uint8_t>((u.length << 3) | static_cast<uint8_t>(u.cls));
     o.m_tkeep |= uint64_t{1} << k;
   }
-  o.stat_valid = stat_valid_;
-  o.stat_error = stat_error_;
-  o.stat_err_offset = stat_off_ & kOffsetMask;
-  o.stat_err_class = stat_cls_;
-  o.err_count = count_;
+  const LaneStatusModel::Status& st = status_.status();
+  o.stat_valid = st.valid;
+  o.stat_error = st.error;
+  o.stat_err_offset = st.offset & kOffsetMask;
+  o.stat_err_class = st.cls;
+  o.err_count = status_.counts();
   return o;
 }
 
@@ -44,51 +42,18 @@ void WideDecoderCycleModel::tick(const Inputs& in) {
   feed.tvalid = sk_valid_ || s_fire;
   const bool feed_mode = sk_valid_ ? sk_mode_ : in.cfg_mode;
 
-  stat_valid_ = false;
   if (adv) {
-    // Status, from the shift stage.
-    const bool verdict = s1_.valid && s1_.last;
-    const bool take_beat = s1_.valid && s1_.err && !acc_err_;
-    const bool pkt_err = acc_err_ || (s1_.valid && s1_.err);
-    const uint64_t pkt_off = acc_err_ ? acc_off_ : (take_beat ? s1_.err_off : 0);
-    const uint8_t pkt_cls = acc_err_ ? acc_cls_ : (take_beat ? s1_.err_cls : 0);
-    if (take_beat) {
-      acc_err_ = true;
-      acc_off_ = s1_.err_off;
-      acc_cls_ = s1_.err_cls;
-    }
-    stat_valid_ = verdict;
-    if (verdict) {
-      acc_err_ = false;
-      stat_error_ = pkt_err;
-      stat_off_ = pkt_off;
-      stat_cls_ = pkt_cls;
-    }
-    if (s1_.valid) {
-      for (int c = 0; c < 6; ++c) count_[c] = std::min(kCountMax, count_[c] + s1_.cnt[c]);
-    }
-
     // Output register, packed from the shift stage; beats without units are dropped.
-    out_valid_ = s1_.valid && !s1_.units.empty();
-    out_last_ = s1_.last;
-    out_units_ = s1_.units;
-
+    out_valid_ = s1_valid_ && !s1_units_.empty();
+    out_last_ = s1_last_;
+    out_units_ = s1_units_;
     // Shift stage, from the front end.
     const DecidedBeat& f = front_.out();
-    s1_ = Stage();
-    s1_.valid = f.valid;
-    s1_.last = f.last;
-    s1_.units = f.units;
-    for (const Unit& u : f.units) {
-      if (u.cls == ErrorClass::kOk) continue;
-      if (!s1_.err) {
-        s1_.err = true;
-        s1_.err_off = u.offset;
-        s1_.err_cls = static_cast<uint8_t>(u.cls);
-      }
-      ++s1_.cnt[static_cast<int>(u.cls) - 1];
-    }
+    s1_valid_ = f.valid;
+    s1_last_ = f.last;
+    s1_units_ = f.units;
   }
+  status_.tick(in.rst, adv, front_.out());
   front_.tick(in.rst, feed_mode, feed, true, adv);
 
   // Skid buffer: takes the live beat when the pipeline is frozen.
@@ -103,15 +68,9 @@ void WideDecoderCycleModel::tick(const Inputs& in) {
   if (in.rst) {
     sk_valid_ = false;
     s_ready_ = true;
-    s1_.valid = false;
-    s1_.units.clear();
+    s1_valid_ = false;
+    s1_units_.clear();
     out_valid_ = false;
-    acc_err_ = false;
-    stat_valid_ = false;
-    stat_error_ = false;
-    stat_off_ = 0;
-    stat_cls_ = 0;
-    count_ = {};
   }
 }
 

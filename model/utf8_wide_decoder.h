@@ -43,36 +43,21 @@ class WideDecoderCycleModel {
   void tick(const Inputs& in);
 
  private:
-  struct Stage {  // a beat of units with its status reduction
-    bool valid = false;
-    bool last = false;
-    std::vector<Unit> units;
-    bool err = false;
-    uint64_t err_off = 0;
-    uint8_t err_cls = 0;
-    std::array<uint64_t, 6> cnt{};
-  };
-
   int lanes_;
   LaneFrontModel front_;
+  LaneStatusModel status_;
   bool s_ready_ = true;
   bool sk_valid_ = false;
   WideBeatIn sk_;
   bool sk_mode_ = false;
-  Stage s1_;
+  // Shift stage
+  bool s1_valid_ = false;
+  bool s1_last_ = false;
+  std::vector<Unit> s1_units_;
   // Output register
   bool out_valid_ = false;
   bool out_last_ = false;
   std::vector<Unit> out_units_;
-  // Status
-  bool acc_err_ = false;
-  uint64_t acc_off_ = 0;
-  uint8_t acc_cls_ = 0;
-  bool stat_valid_ = false;
-  bool stat_error_ = false;
-  uint64_t stat_off_ = 0;
-  uint8_t stat_cls_ = 0;
-  std::array<uint64_t, 6> count_{};
 };
 
 }  // namespace utf8core

@@ -13,7 +13,9 @@
  * the one byte of look-ahead its top lane needs, or at once when it has tlast;
  * so one beat retires per clock while beats come every clock. The five bytes
  * before each beat are carried over from the previous one (00 at a packet
- * start). With ce high the front never stalls: the owner's s_axis_tready only
+ * start). The per-byte facts (utf8_lane_byte) are computed as a beat moves
+ * into the window stage, the lanes' decisions (utf8_lane_decode) from there to
+ * the decided stage, so each step is a few LUTs deep. With ce high the front never stalls: the owner's s_axis_tready only
  * throttles what comes in, and every accepted beat reaches the output; ce low
  * freezes it (the wide decoder's backpressure).
  */
@@ -73,10 +75,8 @@ reg                    w_valid_q;
 reg [8*LANES-1:0]      w_data_q;
 reg [LANES-1:0]        w_keep_q;
 reg                    w_last_q;
-reg                    w_mode_q;
 reg [OFFSET_WIDTH-1:0] w_base_q;
 reg [8*HIST-1:0]       w_hist_q;
-reg [7:0]              w_next_q;
 reg [8*HIST-1:0]       tail_q;     // last five bytes moved into the window stage
 
 // Decided beat
@@ -96,6 +96,43 @@ wire [8*HIST-1:0]         tail_in = cat_in[8*LANES +: 8*HIST];
 // Only the last five bytes of the concatenation are carried over.
 wire unused_cat = &{1'b0, cat_in[8*LANES-1:0], 1'b0};
 
+// Per-byte facts of the window the pending beat will have, computed as it
+// moves into the window stage: five bytes back, the beat, the look-ahead byte
+// (the next beat's lane 0, present whenever the beat has no tlast).
+wire [8*EXT-1:0] ext_in = {s_axis_tdata[7:0], p_data_q, hist_in};
+
+wire [EXT-1:0]     pos_cont;
+wire [5*EXT-6:0]   pos_need_ge;   // positions 0..EXT-2
+wire [EXT-2:0]     pos_sec_ok;
+wire [3*EXT-4:0]   pos_single_cls;
+wire [3*EXT-4:0]   pos_bad_cls;
+
+genvar q;
+generate
+    for (q = 0; q < EXT - 1; q = q + 1) begin : g_byte
+        utf8_lane_byte byte_inst (
+            .b(ext_in[8*q +: 8]),
+            .b_next(ext_in[8*(q+1) +: 8]),
+            .mode(p_mode_q),
+            .cont(pos_cont[q]),
+            .need_ge(pos_need_ge[5*q +: 5]),
+            .sec_ok(pos_sec_ok[q]),
+            .single_cls(pos_single_cls[3*q +: 3]),
+            .bad_cls(pos_bad_cls[3*q +: 3])
+        );
+    end
+endgenerate
+assign pos_cont[EXT-1] = ext_in[8*EXT-2 +: 2] == 2'b10;
+
+// Window stage copies of the facts; the history positions' own classes are
+// never asked for, so only the beat's are kept.
+reg [EXT-1:0]      w_cont_q;
+reg [5*EXT-6:0]    w_need_ge_q;
+reg [EXT-2:0]      w_sec_ok_q;
+reg [3*LANES-1:0]  w_single_cls_q;
+reg [3*LANES-1:0]  w_bad_cls_q;
+wire unused_pos = &{1'b0, pos_single_cls[3*HIST-1:0], pos_bad_cls[3*HIST-1:0], 1'b0};
+
 always @(posedge clk) begin
     if (s_fire) begin
         p_data_q  <= s_axis_tdata;
@@ -111,11 +148,14 @@ always @(posedge clk) begin
         w_data_q <= p_data_q;
         w_keep_q <= p_keep_q;
         w_last_q <= p_last_q;
-        w_mode_q <= p_mode_q;
         w_base_q <= p_base_q;
         w_hist_q <= hist_in;
-        w_next_q <= s_axis_tdata[7:0];
         tail_q   <= tail_in;
+        w_cont_q       <= pos_cont;
+        w_need_ge_q    <= pos_need_ge;
+        w_sec_ok_q     <= pos_sec_ok;
+        w_single_cls_q <= pos_single_cls[3*HIST +: 3*LANES];
+        w_bad_cls_q    <= pos_bad_cls[3*HIST +: 3*LANES];
     end
 
     if (s_fire) begin
@@ -135,32 +175,8 @@ always @(posedge clk) begin
     end
 end
 
-// Lane k sees window positions ext[k .. k+6]: five bytes back, its own, one ahead.
-wire [8*EXT-1:0] ext = {w_next_q, w_data_q, w_hist_q};
-
-// Per-byte facts, once per window position.
-wire [EXT-1:0]     pos_cont;
-wire [5*EXT-6:0]   pos_need_ge;   // positions 0..EXT-2
-wire [EXT-2:0]     pos_sec_ok;
-wire [3*EXT-4:0]   pos_single_cls;
-wire [3*EXT-4:0]   pos_bad_cls;
-
-genvar q;
-generate
-    for (q = 0; q < EXT - 1; q = q + 1) begin : g_byte
-        utf8_lane_byte byte_inst (
-            .b(ext[8*q +: 8]),
-            .b_next(ext[8*(q+1) +: 8]),
-            .mode(w_mode_q),
-            .cont(pos_cont[q]),
-            .need_ge(pos_need_ge[5*q +: 5]),
-            .sec_ok(pos_sec_ok[q]),
-            .single_cls(pos_single_cls[3*q +: 3]),
-            .bad_cls(pos_bad_cls[3*q +: 3])
-        );
-    end
-endgenerate
-assign pos_cont[EXT-1] = w_next_q[7:6] == 2'b10;
+// Lane k sees window positions k .. k+6: five bytes back, its own, one ahead.
+wire [8*(EXT-1)-1:0] ext = {w_data_q, w_hist_q};
 
 wire [LANES-1:0]    lane_end;
 wire [3*LANES-1:0]  lane_len;
@@ -178,11 +194,11 @@ generate
         end
         utf8_lane_decode lane_inst (
             .win(ext[8*k +: 48]),
-            .cont(pos_cont[k +: 7]),
-            .need_ge(pos_need_ge[5*k +: 30]),
-            .sec_ok(pos_sec_ok[k +: 6]),
-            .single_cls(pos_single_cls[3*(k+5) +: 3]),
-            .bad_cls(pos_bad_cls[3*(k+5) +: 3]),
+            .cont(w_cont_q[k +: 7]),
+            .need_ge(w_need_ge_q[5*k +: 30]),
+            .sec_ok(w_sec_ok_q[k +: 6]),
+            .single_cls(w_single_cls_q[3*k +: 3]),
+            .bad_cls(w_bad_cls_q[3*k +: 3]),
             .keep(w_keep_q[k]),
             .last(lane_last),
             .unit_end(lane_end[k]),
@@ -192,9 +208,6 @@ generate
         );
     end
 endgenerate
-
-// The history positions only serve as look-back: their own classes are never asked for.
-wire unused_pos = &{1'b0, pos_single_cls[14:0], pos_bad_cls[14:0], 1'b0};
 
 always @(posedge clk) begin
     if (ce) begin

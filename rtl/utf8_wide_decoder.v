@@ -16,7 +16,8 @@
  * utf8_lane_compact into the output register. Beats without a unit are not
  * sent. Backpressure freezes the whole pipeline (its clock enable is "output
  * register free or taken"); a one-beat skid buffer in front keeps
- * s_axis_tready registered. Status and per-class counters as the validator.
+ * s_axis_tready registered. Status and per-class counters come from
+ * utf8_lane_status, as in the validator.
  */
 module utf8_wide_decoder #(
     // bytes per beat and unit lanes per output beat: 1, 2, 4, 8, 16, 32 or 64
@@ -55,7 +56,6 @@ module utf8_wide_decoder #(
     output wire [6*COUNT_WIDTH-1:0]  err_count
 );
 
-localparam CNT_W = $clog2(LANES + 1);
 localparam SW = (LANES > 1) ? $clog2(LANES) : 1;   // bits of a unit's shift
 localparam LOG = (LANES > 1) ? $clog2(LANES) : 0;
 localparam EW = 38;                                   // element: {cp[31:0], len[2:0], cls[2:0]}
@@ -150,7 +150,7 @@ wire [LANES-1:0] f_unit = f_end & {LANES{f_valid}};
 
 // ---------------------------------------------------------------------------
 // Shift stage: each unit's shift (lanes without a unit below it), by a
-// log-depth prefix count; in parallel the status reduction of the validator
+// log-depth prefix count
 
 genvar g, l;
 generate
@@ -193,38 +193,10 @@ generate
 endgenerate
 
 reg [EW*LANES-1:0] elem;
-integer k, c;
+integer k;
 always @* begin
     for (k = 0; k < LANES; k = k + 1) begin
         elem[k*EW +: EW] = f_unit[k] ? {f_cp[32*k +: 32], f_len[3*k +: 3], f_cls[3*k +: 3]} : {EW{1'b0}};
-    end
-end
-
-// Status reduction (as in utf8_validator)
-reg [LANES-1:0]   err_lane;
-reg [LANES-1:0]   err_first;
-reg [7:0]         first_rel;
-reg [2:0]         first_cls;
-reg [6*CNT_W-1:0] cls_cnt;
-always @* begin
-    for (k = 0; k < LANES; k = k + 1) begin
-        err_lane[k] = f_unit[k] && f_cls[3*k +: 3] != 3'd0;
-    end
-    err_first = err_lane & ~(err_lane - 1'b1);
-    first_rel = 8'd0;
-    first_cls = 3'd0;
-    for (k = 0; k < LANES; k = k + 1) begin
-        if (err_first[k]) begin
-            first_rel = first_rel | (k[7:0] + 8'd1 - {5'd0, f_len[3*k +: 3]});
-            first_cls = first_cls | f_cls[3*k +: 3];
-        end
-    end
-    cls_cnt = {6*CNT_W{1'b0}};
-    for (c = 1; c <= 6; c = c + 1) begin
-        for (k = 0; k < LANES; k = k + 1) begin
-            cls_cnt[(c-1)*CNT_W +: CNT_W] = cls_cnt[(c-1)*CNT_W +: CNT_W]
-                + {{(CNT_W-1){1'b0}}, f_unit[k] && f_cls[3*k +: 3] == c[2:0]};
-        end
     end
 end
 
@@ -233,11 +205,6 @@ reg                    s1_last_q;
 reg [LANES-1:0]        s1_unit_q;
 reg [SW*LANES-1:0]     s1_shift_q;
 reg [EW*LANES-1:0]     s1_elem_q;
-reg [OFFSET_WIDTH-1:0] s1_base_q;
-reg                    s1_err_q;
-reg [7:0]              s1_rel_q;
-reg [2:0]              s1_cls_q;
-reg [6*CNT_W-1:0]      s1_cnt_q;
 
 always @(posedge clk) begin
     if (adv) begin
@@ -246,11 +213,6 @@ always @(posedge clk) begin
         s1_unit_q  <= f_unit;
         s1_shift_q <= shift;
         s1_elem_q  <= elem;
-        s1_base_q  <= f_base;
-        s1_err_q   <= |err_lane;
-        s1_rel_q   <= first_rel;
-        s1_cls_q   <= first_cls;
-        s1_cnt_q   <= f_valid ? cls_cnt : {6*CNT_W{1'b0}};
     end
     if (rst) begin
         s1_valid_q <= 1'b0;
@@ -258,7 +220,7 @@ always @(posedge clk) begin
 end
 
 // ---------------------------------------------------------------------------
-// Pack stage: compaction into the output register; status and counters
+// Pack stage: compaction into the output register
 
 wire [EW*LANES-1:0] packed_elem;
 wire [LANES-1:0]    packed_valid;
@@ -297,59 +259,30 @@ always @(posedge clk) begin
     end
 end
 
-reg                     acc_err_q;
-reg [OFFSET_WIDTH-1:0]  acc_off_q;
-reg [2:0]               acc_cls_q;
-reg                     stat_valid_q;
-reg                     stat_error_q;
-reg [OFFSET_WIDTH-1:0]  stat_off_q;
-reg [2:0]               stat_cls_q;
-reg [6*COUNT_WIDTH-1:0] count_q;
+// ---------------------------------------------------------------------------
+// Status: first error unit of each packet, per-class counters (frozen with
+// the rest of the pipeline)
 
-wire [OFFSET_WIDTH-1:0] beat_off = s1_base_q + {{(OFFSET_WIDTH-8){s1_rel_q[7]}}, s1_rel_q};
-wire                    take_beat = s1_valid_q && s1_err_q && !acc_err_q;
-wire                    pkt_err = acc_err_q || (s1_valid_q && s1_err_q);
-wire [OFFSET_WIDTH-1:0] pkt_off = acc_err_q ? acc_off_q : (take_beat ? beat_off : {OFFSET_WIDTH{1'b0}});
-wire [2:0]              pkt_cls = acc_err_q ? acc_cls_q : (take_beat ? s1_cls_q : 3'd0);
-wire                    verdict = s1_valid_q && s1_last_q;
-
-wire [6*COUNT_WIDTH-1:0] count_d;
-generate
-    for (g = 0; g < 6; g = g + 1) begin : g_count
-        wire [COUNT_WIDTH:0] sum = {1'b0, count_q[g*COUNT_WIDTH +: COUNT_WIDTH]}
-            + {{(COUNT_WIDTH+1-CNT_W){1'b0}}, s1_cnt_q[g*CNT_W +: CNT_W]};
-        assign count_d[g*COUNT_WIDTH +: COUNT_WIDTH] =
-            sum[COUNT_WIDTH] ? {COUNT_WIDTH{1'b1}} : sum[COUNT_WIDTH-1:0];
-    end
-endgenerate
-
-always @(posedge clk) begin
-    stat_valid_q <= adv && verdict;
-    if (adv) begin
-        if (take_beat) begin
-            acc_err_q <= 1'b1;
-            acc_off_q <= beat_off;
-            acc_cls_q <= s1_cls_q;
-        end
-        if (verdict) begin
-            acc_err_q    <= 1'b0;
-            stat_error_q <= pkt_err;
-            stat_off_q   <= pkt_off;
-            stat_cls_q   <= pkt_cls;
-        end
-        if (s1_valid_q) begin
-            count_q <= count_d;
-        end
-    end
-    if (rst) begin
-        acc_err_q    <= 1'b0;
-        stat_valid_q <= 1'b0;
-        stat_error_q <= 1'b0;
-        stat_off_q   <= {OFFSET_WIDTH{1'b0}};
-        stat_cls_q   <= 3'd0;
-        count_q      <= {6*COUNT_WIDTH{1'b0}};
-    end
-end
+utf8_lane_status #(
+    .LANES(LANES),
+    .OFFSET_WIDTH(OFFSET_WIDTH),
+    .COUNT_WIDTH(COUNT_WIDTH)
+) status_inst (
+    .clk(clk),
+    .rst(rst),
+    .ce(adv),
+    .in_valid(f_valid),
+    .in_last(f_last),
+    .in_base(f_base),
+    .in_end(f_end),
+    .in_len(f_len),
+    .in_cls(f_cls),
+    .stat_valid(stat_valid),
+    .stat_error(stat_error),
+    .stat_err_offset(stat_err_offset),
+    .stat_err_class(stat_err_class),
+    .err_count(err_count)
+);
 
 assign s_axis_tready   = s_ready_q;
 assign m_axis_tdata    = out_data_q;
@@ -357,11 +290,6 @@ assign m_axis_tkeep    = out_keep_q;
 assign m_axis_tuser    = out_user_q;
 assign m_axis_tvalid   = out_valid_q;
 assign m_axis_tlast    = out_last_q;
-assign stat_valid      = stat_valid_q;
-assign stat_error      = stat_error_q;
-assign stat_err_offset = stat_off_q;
-assign stat_err_class  = stat_cls_q;
-assign err_count       = count_q;
 
 endmodule
 

@@ -1,0 +1,237 @@
+// SPDX-License-Identifier: MIT
+// Copyright (c) 2026 utf8core developers
+
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+/*
+ * Status of the wide blocks, from the decided beats of utf8_lane_front: the
+ * packet's first error unit (offset where the unit starts, possibly in the
+ * previous beat, and class), a one-cycle stat_valid pulse when the packet's
+ * last beat has passed, and saturating per-class unit counters. Three register
+ * stages keep each step a few LUTs deep at any LANES: (A) per group of four
+ * lanes the first error and the units per class, (B) the first error over the
+ * groups and the counts summed by an adder tree, (C) accumulate over the packet.
+ * ce low freezes all three (reset still acts).
+ */
+module utf8_lane_status #(
+    // lanes per beat: 1, 2, 4, 8, 16, 32 or 64
+    parameter LANES = 8,
+    // width of the first error offset
+    parameter OFFSET_WIDTH = 32,
+    // width of each saturating error counter
+    parameter COUNT_WIDTH = 32
+) (
+    input  wire                      clk,
+    input  wire                      rst,
+    input  wire                      ce,
+
+    // A decided beat (utf8_lane_front o_*)
+    input  wire                      in_valid,
+    input  wire                      in_last,
+    input  wire [OFFSET_WIDTH-1:0]   in_base,
+    input  wire [LANES-1:0]          in_end,
+    input  wire [3*LANES-1:0]        in_len,
+    input  wire [3*LANES-1:0]        in_cls,
+
+    output wire                      stat_valid,
+    output wire                      stat_error,
+    output wire [OFFSET_WIDTH-1:0]   stat_err_offset,
+    output wire [2:0]                stat_err_class,
+    output wire [6*COUNT_WIDTH-1:0]  err_count
+);
+
+localparam GROUP = (LANES >= 4) ? 4 : LANES;
+localparam NG = LANES / GROUP;
+localparam GW = $clog2(GROUP + 1);     // units of one class in a group
+localparam CNT_W = $clog2(LANES + 1);  // units of one class in a beat
+
+wire [LANES-1:0] unit = in_end & {LANES{in_valid}};
+
+// ---------------------------------------------------------------------------
+// Stage A: per group of lanes
+
+reg [NG-1:0]    grp_err;
+reg [8*NG-1:0]  grp_rel;   // start of the group's first error unit, relative to lane 0
+reg [3*NG-1:0]  grp_cls;
+reg [6*LANES-1:0] hit;     // class c (1..6) of lane k at [(c-1)*LANES + k]
+integer k, g, c;
+reg [31:0] t;  // lane index arithmetic; only its low byte is a relative offset
+always @* begin
+    t = 32'd0;
+    hit = {6*LANES{1'b0}};
+    grp_err = {NG{1'b0}};
+    grp_rel = {8*NG{1'b0}};
+    grp_cls = {3*NG{1'b0}};
+    for (g = 0; g < NG; g = g + 1) begin
+        // Highest lane first, so that the lowest error lane is the one that stays.
+        for (k = GROUP - 1; k >= 0; k = k - 1) begin
+            if (unit[g*GROUP + k] && in_cls[3*(g*GROUP + k) +: 3] != 3'd0) begin
+                grp_err[g] = 1'b1;
+                t = g*GROUP + k + 1 - {29'd0, in_len[3*(g*GROUP + k) +: 3]};  // -5..LANES-1
+                grp_rel[8*g +: 8] = t[7:0];
+                grp_cls[3*g +: 3] = in_cls[3*(g*GROUP + k) +: 3];
+            end
+        end
+    end
+    for (c = 1; c <= 6; c = c + 1) begin
+        for (k = 0; k < LANES; k = k + 1) begin
+            hit[(c-1)*LANES + k] = unit[k] && in_cls[3*k +: 3] == c[2:0];
+        end
+    end
+end
+
+wire unused_t = &{1'b0, t[31:8], 1'b0};
+
+wire [6*NG*GW-1:0] grp_cnt;  // class c, group g at [((c-1)*NG + g)*GW +: GW]
+genvar gc, gg;
+generate
+    for (gc = 0; gc < 6; gc = gc + 1) begin : g_class
+        for (gg = 0; gg < NG; gg = gg + 1) begin : g_group
+            utf8_lane_sum #(
+                .N(GROUP),
+                .IN_WIDTH(1)
+            ) count_inst (
+                .in_values(hit[gc*LANES + gg*GROUP +: GROUP]),
+                .sum(grp_cnt[(gc*NG + gg)*GW +: GW])
+            );
+        end
+    end
+endgenerate
+
+reg                    a_valid_q;
+reg                    a_last_q;
+reg [OFFSET_WIDTH-1:0] a_base_q;
+reg [NG-1:0]           a_err_q;
+reg [8*NG-1:0]         a_rel_q;
+reg [3*NG-1:0]         a_cls_q;
+reg [6*NG*GW-1:0]      a_cnt_q;
+
+always @(posedge clk) begin
+    if (ce) begin
+        a_valid_q <= in_valid;
+        a_last_q  <= in_last;
+        a_base_q  <= in_base;
+        a_err_q   <= grp_err;
+        a_rel_q   <= grp_rel;
+        a_cls_q   <= grp_cls;
+        a_cnt_q   <= grp_cnt;
+    end
+    if (rst) begin
+        a_valid_q <= 1'b0;
+    end
+end
+
+// ---------------------------------------------------------------------------
+// Stage B: over the groups
+
+wire [NG-1:0] first_grp = a_err_q & ~(a_err_q - 1'b1);
+reg  [7:0]    first_rel;
+reg  [2:0]    first_cls;
+always @* begin
+    first_rel = 8'd0;
+    first_cls = 3'd0;
+    for (g = 0; g < NG; g = g + 1) begin
+        first_rel = first_rel | (a_rel_q[8*g +: 8] & {8{first_grp[g]}});
+        first_cls = first_cls | (a_cls_q[3*g +: 3] & {3{first_grp[g]}});
+    end
+end
+
+wire [6*CNT_W-1:0] beat_cnt;
+generate
+    for (gc = 0; gc < 6; gc = gc + 1) begin : g_total
+        utf8_lane_sum #(
+            .N(NG),
+            .IN_WIDTH(GW)
+        ) total_inst (
+            .in_values(a_cnt_q[gc*NG*GW +: NG*GW]),
+            .sum(beat_cnt[gc*CNT_W +: CNT_W])
+        );
+    end
+endgenerate
+
+reg                    b_valid_q;
+reg                    b_last_q;
+reg [OFFSET_WIDTH-1:0] b_off_q;
+reg                    b_err_q;
+reg [2:0]              b_cls_q;
+reg [6*CNT_W-1:0]      b_cnt_q;
+
+always @(posedge clk) begin
+    if (ce) begin
+        b_valid_q <= a_valid_q;
+        b_last_q  <= a_last_q;
+        b_off_q   <= a_base_q + {{(OFFSET_WIDTH-8){first_rel[7]}}, first_rel};
+        b_err_q   <= |a_err_q;
+        b_cls_q   <= first_cls;
+        b_cnt_q   <= a_valid_q ? beat_cnt : {6*CNT_W{1'b0}};
+    end
+    if (rst) begin
+        b_valid_q <= 1'b0;
+    end
+end
+
+// ---------------------------------------------------------------------------
+// Stage C: over the packet
+
+reg                     acc_err_q;
+reg [OFFSET_WIDTH-1:0]  acc_off_q;
+reg [2:0]               acc_cls_q;
+reg                     stat_valid_q;
+reg                     stat_error_q;
+reg [OFFSET_WIDTH-1:0]  stat_off_q;
+reg [2:0]               stat_cls_q;
+reg [6*COUNT_WIDTH-1:0] count_q;
+
+wire                    take_beat = b_valid_q && b_err_q && !acc_err_q;
+wire                    verdict = b_valid_q && b_last_q;
+
+wire [6*COUNT_WIDTH-1:0] count_d;
+generate
+    for (gc = 0; gc < 6; gc = gc + 1) begin : g_count
+        wire [COUNT_WIDTH:0] sum = {1'b0, count_q[gc*COUNT_WIDTH +: COUNT_WIDTH]}
+            + {{(COUNT_WIDTH+1-CNT_W){1'b0}}, b_cnt_q[gc*CNT_W +: CNT_W]};
+        assign count_d[gc*COUNT_WIDTH +: COUNT_WIDTH] =
+            sum[COUNT_WIDTH] ? {COUNT_WIDTH{1'b1}} : sum[COUNT_WIDTH-1:0];
+    end
+endgenerate
+
+always @(posedge clk) begin
+    stat_valid_q <= ce && verdict;
+    if (ce) begin
+        if (take_beat) begin
+            acc_err_q <= 1'b1;
+            acc_off_q <= b_off_q;
+            acc_cls_q <= b_cls_q;
+        end
+        if (verdict) begin
+            acc_err_q    <= 1'b0;
+            stat_error_q <= acc_err_q || b_err_q;
+            stat_off_q   <= acc_err_q ? acc_off_q : (b_err_q ? b_off_q : {OFFSET_WIDTH{1'b0}});
+            stat_cls_q   <= acc_err_q ? acc_cls_q : (b_err_q ? b_cls_q : 3'd0);
+        end
+        if (b_valid_q) begin
+            count_q <= count_d;
+        end
+    end
+    if (rst) begin
+        acc_err_q    <= 1'b0;
+        stat_valid_q <= 1'b0;
+        stat_error_q <= 1'b0;
+        stat_off_q   <= {OFFSET_WIDTH{1'b0}};
+        stat_cls_q   <= 3'd0;
+        count_q      <= {6*COUNT_WIDTH{1'b0}};
+    end
+end
+
+assign stat_valid      = stat_valid_q;
+assign stat_error      = stat_error_q;
+assign stat_err_offset = stat_off_q;
+assign stat_err_class  = stat_cls_q;
+assign err_count       = count_q;
+
+endmodule
+
+`resetall
+`default_nettype wire

@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: MIT
+// Copyright (c) 2026 utf8core developers
+
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+/*
+ * Sum of N unsigned values of IN_WIDTH bits as a balanced tree of adders
+ * (log2(N) levels, each only as wide as its partial sums need) rather than the
+ * chain a loop would describe. The wide blocks count units per class with it.
+ * Purely combinational.
+ */
+module utf8_lane_sum #(
+    // values to add: a power of two, 1..64
+    parameter N = 8,
+    // bits of each value
+    parameter IN_WIDTH = 1
+) (
+    input  wire [N*IN_WIDTH-1:0]                in_values,
+    output wire [IN_WIDTH+$clog2(N)-1:0]        sum
+);
+
+localparam LEVELS = (N > 1) ? $clog2(N) : 0;
+
+genvar l, i;
+generate
+    for (l = 0; l < LEVELS; l = l + 1) begin : g_level
+        // Level l adds pairs of (IN_WIDTH+l)-bit sums into N >> (l+1) sums one bit wider.
+        localparam N_OUT = N >> (l + 1);
+        localparam W_IN = IN_WIDTH + l;
+        wire [W_IN*2*N_OUT-1:0]   s_in;
+        wire [(W_IN+1)*N_OUT-1:0] s_out;
+        if (l == 0) begin : g_first
+            assign s_in = in_values;
+        end else begin : g_next
+            assign s_in = g_level[l-1].s_out;
+        end
+        for (i = 0; i < N_OUT; i = i + 1) begin : g_add
+            assign s_out[(W_IN+1)*i +: W_IN+1] = {1'b0, s_in[W_IN*(2*i) +: W_IN]}
+                                               + {1'b0, s_in[W_IN*(2*i+1) +: W_IN]};
+        end
+    end
+    if (LEVELS == 0) begin : g_one
+        assign sum = in_values;
+    end else begin : g_tree
+        assign sum = g_level[LEVELS-1].s_out;
+    end
+endgenerate
+
+endmodule
+
+`resetall
+`default_nettype wire
