@@ -8,7 +8,7 @@ add_library(utf8_model_reference STATIC
 )
 target_include_directories(utf8_model_reference PUBLIC
   ${CMAKE_CURRENT_SOURCE_DIR}/reference
-  ${CMAKE_SOURCE_DIR}/sim
+  ${PROJECT_SOURCE_DIR}/sim
 )
 target_link_libraries(utf8_model_reference PUBLIC utf8_model)
 target_compile_options(utf8_model_reference PRIVATE -Wall -Wextra)
