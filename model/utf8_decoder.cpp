@@ -60,10 +60,28 @@ DecoderCycleModel::Outputs DecoderCycleModel::outputs() const {
   return o;
 }
 
+// The packet's verdict when its last unit's flags are in: its first error unit,
+// which may be that last unit, or none.
+void DecoderCycleModel::capture_verdict() {
+  if (!f_last_) return;
+  stat_error_ = f_first_ || f_had_;
+  stat_off_ = f_first_ ? f_off_ : f_had_ ? perr_off_ : 0;
+  stat_cls_ = f_first_ ? f_cls_ : f_had_ ? perr_cls_ : ErrorClass::kOk;
+}
+
 void DecoderCycleModel::tick(const Inputs& in) {
   if (in.rst) {
     // Everything in flight is dropped; the counters clear (docs/interface.md).
+    // stat_error/offset/class are data, not control state: as in any clock they
+    // capture a verdict that was on its way, else they hold.
+    capture_verdict();
+    const bool error = stat_error_;
+    const uint64_t off = stat_off_;
+    const ErrorClass cls = stat_cls_;
     power_on();
+    stat_error_ = error;
+    stat_off_ = off;
+    stat_cls_ = cls;
     return;
   }
 
@@ -98,11 +116,7 @@ void DecoderCycleModel::tick(const Inputs& in) {
 
   // Status, second stage: the captures, from last clock's flags.
   stat_valid_ = f_last_;
-  if (f_last_) {
-    stat_error_ = f_first_ || f_had_;
-    stat_off_ = f_first_ ? f_off_ : f_had_ ? perr_off_ : 0;
-    stat_cls_ = f_first_ ? f_cls_ : f_had_ ? perr_cls_ : ErrorClass::kOk;
-  }
+  capture_verdict();
   if (f_first_) {
     perr_off_ = f_off_;
     perr_cls_ = f_cls_;

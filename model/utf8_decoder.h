@@ -65,6 +65,8 @@ class DecoderCycleModel {
     uint8_t byte;
     bool last;
   };
+  void capture_verdict();
+
   struct Beat {
     bool valid = false;
     uint32_t data = 0;

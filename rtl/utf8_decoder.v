@@ -530,9 +530,6 @@ always @(posedge clk) begin
         f_first_q <= 1'b0;
         f_last_q <= 1'b0;
         stat_valid_q <= 1'b0;
-        stat_error_q <= 1'b0;
-        stat_err_offset_q <= {OFFSET_WIDTH{1'b0}};
-        stat_err_class_q <= CLS_OK;
     end
 end
 
@@ -556,6 +553,7 @@ generate
         localparam LO = POS_SEG_W*seg;
         localparam W = (OFFSET_WIDTH - LO) < POS_SEG_W ? (OFFSET_WIDTH - LO) : POS_SEG_W;
         localparam [POS_SEGS-1:0] LOWER = ~({POS_SEGS{1'b1}} << seg);
+        localparam [W-1:0] ALMOST = {W{1'b1}} - 1'b1;  // all ones after one more step
         wire carry = pos_step && &(pos_max_q | ~LOWER);
         always @(posedge clk) begin
             if (dec_last_q) begin
@@ -565,7 +563,7 @@ generate
                 pos_max_q[seg] <= 1'b0;
             end else if (carry) begin
                 pos_q[LO +: W] <= pos_q[LO +: W] + 1'b1;
-                pos_max_q[seg] <= pos_q[LO +: W] + 1'b1 == {W{1'b1}};
+                pos_max_q[seg] <= pos_q[LO +: W] == ALMOST;
             end
         end
     end
@@ -579,6 +577,7 @@ generate
                            (COUNT_WIDTH - CNT_SEG_W*seg) : CNT_SEG_W;
             localparam M = (cls-1)*CNT_SEGS + seg;
             localparam [CNT_SEGS-1:0] LOWER = ~({CNT_SEGS{1'b1}} << seg);
+            localparam [W-1:0] ALMOST = {W{1'b1}} - 1'b1;
             wire carry = step && &(max | ~LOWER);
             always @(posedge clk) begin
                 if (rst) begin
@@ -586,7 +585,7 @@ generate
                     cnt_max_q[M] <= 1'b0;
                 end else if (carry) begin
                     err_count_q[LO +: W] <= err_count_q[LO +: W] + 1'b1;
-                    cnt_max_q[M] <= err_count_q[LO +: W] + 1'b1 == {W{1'b1}};
+                    cnt_max_q[M] <= err_count_q[LO +: W] == ALMOST;
                 end
             end
         end
