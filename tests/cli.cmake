@@ -8,7 +8,7 @@ add_executable(cli_test
 )
 target_include_directories(cli_test PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/cli
-  ${CMAKE_SOURCE_DIR}/sim
+  ${PROJECT_SOURCE_DIR}/sim
 )
 target_link_libraries(cli_test PRIVATE utf8core_cli GTest::gtest_main)
 target_compile_options(cli_test PRIVATE -Wall -Wextra)
