@@ -14,6 +14,14 @@ verilate(utf8_decoder_run
   TOP_MODULE utf8_decoder
   TRACE_FST
   VERILATOR_ARGS -Wall --assert)
+# Narrow widths, so that offsets wrap and counters saturate in a short test
+# (DecoderBench::Widths::kNarrow).
+verilate(utf8_decoder_run
+  SOURCES ${UTF8CORE_DECODER_RTL}
+  PREFIX Vutf8_decoder_narrow
+  TOP_MODULE utf8_decoder
+  TRACE_FST
+  VERILATOR_ARGS -Wall --assert -GOFFSET_WIDTH=4 -GCOUNT_WIDTH=3)
 
 # SystemC: Debian's libsystemc-dev has no CMake package; point Verilator's
 # finder at what pkg-config (top-level CMakeLists) found.

@@ -4,71 +4,130 @@
 #include <atomic>
 #include <cstdlib>
 #include <string>
+#include <type_traits>
 #include <unistd.h>
 
 #include "Vutf8_decoder.h"
+#include "Vutf8_decoder_narrow.h"
 #include "fst_trace.h"
 
 namespace utf8core {
 namespace sim {
 
-struct DecoderBench::Rtl {
-  std::unique_ptr<VerilatedContext> ctx;
-  std::unique_ptr<Vutf8_decoder> top;
-  FstTrace<Vutf8_decoder> wave;
+namespace {
+
+// A port's bits [lsb, lsb + width) for Verilated ports of any width (integral
+// up to 64 bits, VlWide above).
+template <class T, std::enable_if_t<std::is_integral<T>::value, int> = 0>
+uint64_t Bits(const T& port, int lsb, int width) {
+  const uint64_t v = static_cast<uint64_t>(port) >> lsb;
+  return width >= 64 ? v : v & ((uint64_t{1} << width) - 1);
+}
+template <class W, std::enable_if_t<!std::is_integral<W>::value, int> = 0>
+uint64_t Bits(const W& port, int lsb, int width) {
+  uint64_t v = 0;
+  for (int b = 0; b < width; ++b) {
+    const int i = lsb + b;
+    v |= uint64_t{(port.m_storage[i / 32] >> (i % 32)) & 1u} << b;
+  }
+  return v;
+}
+
+}  // namespace
+
+// One Verilated parameter set behind a small interface, so the bench can hold
+// either without templates leaking into its users.
+class DecoderBench::Rtl {
+ public:
+  virtual ~Rtl() = default;
+  // Applies the inputs with the clock low and settles; returns the outputs.
+  virtual Outputs low(const Inputs& in) = 0;
+  virtual void high() = 0;
+  virtual void flush() = 0;
+  virtual const std::string& trace_path() const = 0;
 };
 
-DecoderBench::DecoderBench(uint64_t seed, const std::string& trace_path)
-    : rtl_(std::make_unique<Rtl>()), checker_("utf8_decoder", seed) {
-  rtl_->ctx = MakeContext();
-  rtl_->top = std::make_unique<Vutf8_decoder>(rtl_->ctx.get(), "TOP");
-  rtl_->wave.open(rtl_->ctx.get(), rtl_->top.get(), trace_path);
-  rtl_->top->clk = 0;
-  rtl_->top->eval();
-}
-
-DecoderBench::~DecoderBench() {
-  rtl_->top->final();
-  rtl_->wave.close();
+template <class Top>
+class DecoderBench::RtlOf : public DecoderBench::Rtl {
+ public:
+  RtlOf(const std::string& trace_path, int count_width)
+      : ctx_(MakeContext()), top_(std::make_unique<Top>(ctx_.get(), "TOP")),
+        count_width_(count_width) {
+    wave_.open(ctx_.get(), top_.get(), trace_path);
+    top_->clk = 0;
+    top_->eval();
+  }
+  ~RtlOf() override {
+    top_->final();
+    wave_.close();
 #if VM_COVERAGE
-  // One file per bench: each context has its own counters; verilator_coverage
-  // merges them.
-  static std::atomic<int> serial{0};
-  const char* dir = std::getenv("UTF8CORE_COVERAGE_DIR");
-  std::string d = dir && *dir ? dir : ".";
-  rtl_->ctx->coveragep()->write((d + "/decoder_" + std::to_string(getpid()) + "_" +
-                                 std::to_string(serial++) + ".dat")
-                                    .c_str());
+    // One file per bench: each context has its own counters; verilator_coverage
+    // merges them.
+    static std::atomic<int> serial{0};
+    const char* dir = std::getenv("UTF8CORE_COVERAGE_DIR");
+    const std::string d = dir && *dir ? dir : ".";
+    ctx_->coveragep()->write((d + "/decoder_" + std::to_string(getpid()) + "_" +
+                              std::to_string(serial++) + ".dat")
+                                 .c_str());
 #endif
+  }
+
+  Outputs low(const Inputs& in) override {
+    Top& t = *top_;
+    t.clk = 0;
+    t.rst = in.rst;
+    t.s_axis_tdata = in.s_axis_tdata;
+    t.s_axis_tvalid = in.s_axis_tvalid;
+    t.s_axis_tlast = in.s_axis_tlast;
+    t.m_axis_tready = in.m_axis_tready;
+    t.cfg_mode = in.cfg_mode;
+    t.eval();
+    wave_.dump();
+    ctx_->timeInc(1);
+    Outputs o;
+    o.s_axis_tready = t.s_axis_tready;
+    o.m_axis_tvalid = t.m_axis_tvalid;
+    o.m_axis_tdata = t.m_axis_tdata;
+    o.m_axis_tuser = t.m_axis_tuser;
+    o.m_axis_tlast = t.m_axis_tlast;
+    o.stat_valid = t.stat_valid;
+    o.stat_error = t.stat_error;
+    o.stat_err_offset = t.stat_err_offset;
+    o.stat_err_class = t.stat_err_class;
+    for (int c = 0; c < 6; ++c) o.err_count[c] = Bits(t.err_count, c * count_width_, count_width_);
+    return o;
+  }
+  void high() override {
+    top_->clk = 1;
+    top_->eval();
+    wave_.dump();
+    ctx_->timeInc(1);
+  }
+  void flush() override { wave_.flush(); }
+  const std::string& trace_path() const override { return wave_.path(); }
+
+ private:
+  std::unique_ptr<VerilatedContext> ctx_;
+  std::unique_ptr<Top> top_;
+  FstTrace<Top> wave_;
+  int count_width_;
+};
+
+DecoderBench::DecoderBench(uint64_t seed, const std::string& trace_path, Widths widths)
+    : model_(offset_width(widths), count_width(widths)), checker_("utf8_decoder", seed) {
+  if (widths == Widths::kNarrow) {
+    rtl_ = std::make_unique<RtlOf<Vutf8_decoder_narrow>>(trace_path, count_width(widths));
+  } else {
+    rtl_ = std::make_unique<RtlOf<Vutf8_decoder>>(trace_path, count_width(widths));
+  }
 }
 
-const std::string& DecoderBench::trace_path() const { return rtl_->wave.path(); }
+DecoderBench::~DecoderBench() = default;
+
+const std::string& DecoderBench::trace_path() const { return rtl_->trace_path(); }
 
 DecoderBench::Outputs DecoderBench::step(const Inputs& in) {
-  Vutf8_decoder& t = *rtl_->top;
-  t.clk = 0;
-  t.rst = in.rst;
-  t.s_axis_tdata = in.s_axis_tdata;
-  t.s_axis_tvalid = in.s_axis_tvalid;
-  t.s_axis_tlast = in.s_axis_tlast;
-  t.m_axis_tready = in.m_axis_tready;
-  t.cfg_mode = in.cfg_mode;
-  t.eval();
-  rtl_->wave.dump();
-  rtl_->ctx->timeInc(1);
-
-  Outputs got;
-  got.s_axis_tready = t.s_axis_tready;
-  got.m_axis_tvalid = t.m_axis_tvalid;
-  got.m_axis_tdata = t.m_axis_tdata;
-  got.m_axis_tuser = t.m_axis_tuser;
-  got.m_axis_tlast = t.m_axis_tlast;
-  got.stat_valid = t.stat_valid;
-  got.stat_error = t.stat_error;
-  got.stat_err_offset = t.stat_err_offset;
-  got.stat_err_class = t.stat_err_class;
-  for (int c = 0; c < 6; ++c) got.err_count[c] = t.err_count[c];  // COUNT_WIDTH 32: one word each
-
+  const Outputs got = rtl_->low(in);
   const Outputs exp = model_.outputs();
   checker_.set_cycle(cycle_);
   CycleChecker& k = checker_;
@@ -88,13 +147,10 @@ DecoderBench::Outputs DecoderBench::step(const Inputs& in) {
                                   "err_count[TOO_LARGE]", "err_count[HEADER_BITS]"};
   for (int c = 0; c < 6; ++c) k.check(kCount[c], exp.err_count[c], got.err_count[c]);
 
-  t.clk = 1;
-  t.eval();
-  rtl_->wave.dump();
-  rtl_->ctx->timeInc(1);
+  rtl_->high();
   model_.tick(in);
   ++cycle_;
-  if (!k.ok()) rtl_->wave.flush();
+  if (!k.ok()) rtl_->flush();
   return got;
 }
 

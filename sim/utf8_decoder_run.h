@@ -29,9 +29,16 @@ class DecoderBench {
   using Inputs = DecoderCycleModel::Inputs;
   using Outputs = DecoderCycleModel::Outputs;
 
-  // trace_path: FST file, or "" for none. Under a coverage build
-  // (UTF8CORE_DECODER_COVERAGE) the coverage data goes to $UTF8CORE_COVERAGE_DIR.
-  DecoderBench(uint64_t seed, const std::string& trace_path);
+  // The parameter sets verilated: the default (OFFSET_WIDTH 32, COUNT_WIDTH 32),
+  // and a narrow one (OFFSET_WIDTH 4, COUNT_WIDTH 3) on which offsets wrap and
+  // counters saturate within a short test.
+  enum class Widths { kDefault, kNarrow };
+  static int offset_width(Widths w) { return w == Widths::kNarrow ? 4 : 32; }
+  static int count_width(Widths w) { return w == Widths::kNarrow ? 3 : 32; }
+
+  // trace_path: FST file, or "" for none. Under a coverage build (VM_COVERAGE)
+  // the coverage data goes to $UTF8CORE_COVERAGE_DIR at destruction.
+  DecoderBench(uint64_t seed, const std::string& trace_path, Widths widths = Widths::kDefault);
   ~DecoderBench();
   DecoderBench(const DecoderBench&) = delete;
   DecoderBench& operator=(const DecoderBench&) = delete;
@@ -45,7 +52,9 @@ class DecoderBench {
   const std::string& trace_path() const;
 
  private:
-  struct Rtl;
+  class Rtl;
+  template <class Top>
+  class RtlOf;
   std::unique_ptr<Rtl> rtl_;
   DecoderCycleModel model_;
   CycleChecker checker_;

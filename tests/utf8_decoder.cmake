@@ -29,6 +29,12 @@ if(VERILATOR_COVERAGE_EXECUTABLE)
     TOP_MODULE utf8_decoder
     TRACE_FST
     VERILATOR_ARGS -Wall --assert)
+  verilate(utf8_decoder_cov_test COVERAGE
+    SOURCES ${CMAKE_SOURCE_DIR}/rtl/utf8_decoder.v
+    PREFIX Vutf8_decoder_narrow
+    TOP_MODULE utf8_decoder
+    TRACE_FST
+    VERILATOR_ARGS -Wall --assert -GOFFSET_WIDTH=4 -GCOUNT_WIDTH=3)
   set(cov_dir ${CMAKE_BINARY_DIR}/coverage)
   # Merges the benches' files and counts covered points per kind (the page
   # key of each point: v_line, v_branch, v_toggle, v_user).

@@ -102,6 +102,7 @@ struct Packet {
 
 struct StreamOptions {
   Traffic traffic;
+  DecoderBench::Widths widths = DecoderBench::Widths::kDefault;
   bool toggle_mode = true;     // cfg_mode changes at random inside packets (must not matter)
   // Before a reset, let every earlier packet leave the block, so that the reset
   // can only lose the packet it interrupts.
@@ -126,7 +127,11 @@ std::string Describe(const Unit& u) {
 
 class Scoreboard {
  public:
-  explicit Scoreboard(uint64_t seed) : seed_(seed) {}
+  // Offsets are reported modulo 2^offset_width; counters saturate at 2^count_width - 1.
+  Scoreboard(uint64_t seed, int offset_width, int count_width)
+      : seed_(seed),
+        offset_mask_(offset_width >= 64 ? ~uint64_t{0} : (uint64_t{1} << offset_width) - 1),
+        count_max_(count_width >= 64 ? ~uint64_t{0} : (uint64_t{1} << count_width) - 1) {}
 
   // A packet whose first byte was taken (its mode known from then on).
   void started(const std::vector<uint8_t>& bytes, Mode mode) {
@@ -171,7 +176,7 @@ class Scoreboard {
   void stat(bool error, uint64_t offset, int cls, uint64_t cycle) {
     if (stats_.empty()) return fail(cycle, "stat_valid without a packet");
     const Verdict& v = stats_.front();
-    if (error != !v.valid || offset != (v.valid ? 0 : v.first_error_offset) ||
+    if (error != !v.valid || offset != (v.valid ? 0 : v.first_error_offset & offset_mask_) ||
         cls != static_cast<int>(v.first_error_class)) {
       char b[200];
       std::snprintf(b, sizeof b,
@@ -186,10 +191,11 @@ class Scoreboard {
   }
   void counters(const std::array<uint64_t, 6>& c, uint64_t cycle) {
     for (int k = 1; k <= 6; ++k) {
-      if (c[k - 1] != counts_[k]) {
+      if (c[k - 1] != std::min(counts_[k], count_max_)) {
         return fail(cycle, std::string("err_count[") + ClassName(static_cast<ErrorClass>(k)) +
                                "] " + std::to_string(c[k - 1]) + ", units delivered " +
-                               std::to_string(counts_[k]));
+                               std::to_string(counts_[k]) + " (saturating at " +
+                               std::to_string(count_max_) + ")");
       }
     }
   }
@@ -212,6 +218,8 @@ class Scoreboard {
   }
 
   uint64_t seed_;
+  uint64_t offset_mask_;
+  uint64_t count_max_;
   std::deque<Expect> units_;
   std::deque<Verdict> stats_;
   std::vector<Unit> got_;
@@ -224,8 +232,8 @@ class Scoreboard {
 StreamResult RunStream(const std::vector<Packet>& packets, const StreamOptions& so, uint64_t seed,
                        const std::string& trace_path, uint64_t stop_after_cycles = ~uint64_t{0}) {
   Rng rng(seed);
-  DecoderBench bench(seed, trace_path);
-  Scoreboard sb(seed);
+  DecoderBench bench(seed, trace_path, so.widths);
+  Scoreboard sb(seed, DecoderBench::offset_width(so.widths), DecoderBench::count_width(so.widths));
   StreamResult r;
   DecoderBench::Inputs in;
 
@@ -550,6 +558,36 @@ TEST(DecoderDirected, ModeSampledAtFirstByte) {
   const StreamResult r = RunChecked("mode_sampling", packets, so, Seed(16));
   ASSERT_TRUE(r.ok) << r.failure;
   EXPECT_EQ(r.packets_checked, packets.size());
+}
+
+TEST(DecoderDirected, NarrowWidthsWrapOffsetsAndSaturateCounters) {
+  // OFFSET_WIDTH 4, COUNT_WIDTH 3: first-error offsets beyond 15 wrap, and every
+  // class's counter passes 7 and must stay there.
+  Rng rng(Seed(17));
+  std::vector<Packet> packets;
+  for (int k = 0; k < 300; ++k) {
+    const Mode mode = k % 3 == 0 ? Mode::kAnnexR : Mode::kRfc3629;
+    Packet p{RandomPacket(rng, mode, 1 + rng.below(60)), mode, -1};
+    packets.push_back(p);
+  }
+  for (const ErrorPiece& e : ErrorPieces()) {
+    for (int k = 0; k < 10; ++k) {
+      const Mode mode = (e.modes & 1) ? Mode::kRfc3629 : Mode::kAnnexR;
+      Packet p;
+      p.mode = mode;
+      p.bytes.assign(rng.below(40), 0x41);  // the error lands at offsets past 15 too
+      p.bytes.insert(p.bytes.end(), e.bytes.begin(), e.bytes.end());
+      packets.push_back(p);
+    }
+  }
+  for (const Traffic& t : kTraffics) {
+    StreamOptions so;
+    so.traffic = t;
+    so.widths = DecoderBench::Widths::kNarrow;
+    const StreamResult r = RunChecked(std::string("narrow_") + t.name(), packets, so, Seed(17));
+    ASSERT_TRUE(r.ok) << t.name() << ": " << r.failure;
+    ASSERT_EQ(r.packets_checked, packets.size());
+  }
 }
 
 // ---------------------------------------------------------------------------
