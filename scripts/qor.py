@@ -252,6 +252,9 @@ def main(argv: Optional[List[str]] = None) -> int:
     ap.add_argument("--out-json", default=os.path.join(REPO, "docs", "qor.json"))
     ap.add_argument("--rev", default="HEAD",
                     help='commit whose rtl/ is measured, or "worktree" (default HEAD)')
+    ap.add_argument("--update", action="store_true",
+                    help="run only the given --blocks/--targets/--boards again, on the commit "
+                         "--out-json was made from, and replace those rows in it")
     ap.add_argument("--render", action="store_true",
                     help="only write --out-md again from the existing --out-json")
     args = ap.parse_args(argv)
@@ -264,6 +267,14 @@ def main(argv: Optional[List[str]] = None) -> int:
             f.write(markdown(data))
         return 0
 
+    old = None
+    if args.update:
+        with open(args.out_json) as f:
+            old = json.load(f)
+        m = re.match(r"commit (\w+)$", old.get("rtl", ""))
+        if not m:
+            raise SystemExit(f"qor: --update needs a report made from a commit, not {old.get('rtl')!r}")
+        args.rev = m.group(1)
     rtl_dir, rtl_desc = checkout_rtl(args.rev, args.work)
     blocks = args.blocks if args.blocks is not None else top_blocks(rtl_dir)
     # The command as it was given, with this checkout's location left out.
@@ -280,6 +291,20 @@ def main(argv: Optional[List[str]] = None) -> int:
         "blocks": run_blocks(blocks, args.targets, args.work, args.seed, rtl_dir),
         "boards": [] if args.no_boards else run_boards(args.boards, args.work, args.seed, rtl_dir),
     }
+    if old is not None:
+        def merge(rows, new, key):
+            done = {key(r) for r in new}
+            return [r for r in rows if key(r) not in done] + new
+        order = {b: i for i, b in enumerate(old["block_params"])}
+        tgt = {t: i for i, t in enumerate(["hx8k", "up5k", "ecp5-85k", "xc7"])}
+        old["blocks"] = sorted(merge(old["blocks"], data["blocks"], lambda r: (r["block"], r["target"])),
+                               key=lambda r: (order.get(r["block"], 99), tgt.get(r["target"], 99)))
+        bo = {b: i for i, b in enumerate(BOARD_ORDER)}
+        old["boards"] = sorted(merge(old["boards"], data["boards"], lambda r: r["board"]),
+                               key=lambda r: bo.get(r["board"], 99))
+        old["block_params"].update(data["block_params"])
+        old["command"] += "; " + data["command"]
+        data = old
     with open(args.out_json, "w") as f:
         json.dump(data, f, indent=2)
         f.write("\n")
