@@ -410,7 +410,6 @@ end
 // first free entry
 wire [38:0] u_beat = {u_last_q, u_user_q, u_data_q};
 reg out_pop;
-reg [1:0] out_cnt;
 always @* begin
     m_axis_tvalid_d = m_axis_tvalid_q;
     m_axis_tdata_d = m_axis_tdata_q;
@@ -423,9 +422,6 @@ always @* begin
 
     out_pop = m_axis_tvalid_q && m_axis_tready;
     if (out_pop) begin
-        m_axis_tvalid_d = f1_vld_q;
-        f1_vld_d = f2_vld_q;
-        f2_vld_d = 1'b0;
         {m_axis_tlast_d, m_axis_tuser_d, m_axis_tdata_d} = f1_vld_q ? f1_q : u_beat;
         f1_d = f2_vld_q ? f2_q : u_beat;
         f2_d = u_beat;
@@ -434,20 +430,26 @@ always @* begin
         if (!f1_vld_q) f1_d = u_beat;
         if (!f2_vld_q) f2_d = u_beat;
     end
-    if (u_valid_q) begin
-        if (!m_axis_tvalid_d) begin
-            m_axis_tvalid_d = 1'b1;
-        end else if (!f1_vld_d) begin
-            f1_vld_d = 1'b1;
-        end else begin
-            f2_vld_d = 1'b1;
-        end
+    // valid bits as a thermometer code: shift down on a pop alone, up on a
+    // push alone (two LUT levels, where a priority search would be three)
+    if (out_pop && !u_valid_q) begin
+        m_axis_tvalid_d = f1_vld_q;
+        f1_vld_d = f2_vld_q;
+        f2_vld_d = 1'b0;
+    end else if (!out_pop && u_valid_q) begin
+        m_axis_tvalid_d = 1'b1;
+        f1_vld_d = m_axis_tvalid_q;
+        f2_vld_d = f1_vld_q;
+    end else begin
+        m_axis_tvalid_d = m_axis_tvalid_q;
+        f1_vld_d = f1_vld_q;
+        f2_vld_d = f2_vld_q;
     end
-    // Room next clock for the unit register's content and one more unit: at
-    // most one entry in use then, counting every decided byte as a unit
-    // (conservative, and shallower than using emit).
-    out_cnt = {1'b0, m_axis_tvalid_d} + {1'b0, f1_vld_d} + {1'b0, f2_vld_d};
-    ready_int_d = !fire ? out_cnt <= 2'd2 : out_cnt <= 2'd1;
+    // Room next clock for the unit register's content and one more unit (at
+    // most one entry in use then if this clock decides a byte, two if not),
+    // counting every decided byte as a unit: conservative, and shallower than
+    // using emit.
+    ready_int_d = fire ? !f1_vld_d : !f2_vld_d;
 end
 
 always @(posedge clk) begin

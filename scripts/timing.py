@@ -31,7 +31,8 @@ GOALS = {"hx8k": "200 MHz (150 at the very least)", "up5k": "70 MHz"}
 def tool_versions():
     def first_line(cmd):
         try:
-            out = subprocess.run(cmd, capture_output=True, text=True).stdout
+            p = subprocess.run(cmd, capture_output=True, text=True)
+            out = p.stdout or p.stderr
             return out.strip().splitlines()[0] if out.strip() else "?"
         except OSError:
             return "not found"
