@@ -60,6 +60,7 @@ void LaneFrontModel::tick(bool rst, bool cfg_mode, const WideBeatIn& in, bool s_
       p_.valid = false;
       in_pkt_ = false;
       w_ = DecidedBeat();
+      x_ = DecidedBeat();
       o_ = DecidedBeat();
     }
     return;
@@ -67,8 +68,9 @@ void LaneFrontModel::tick(bool rst, bool cfg_mode, const WideBeatIn& in, bool s_
   const bool s_fire = in.tvalid && s_ready;
   const bool p_move = p_.valid && (p_.last || s_fire);
 
-  // Decided stage takes the window stage.
-  o_ = w_;
+  // Decided stage takes the take stage, which takes the window stage.
+  o_ = x_;
+  x_ = w_;
   // Window stage takes the pending beat.
   if (p_move) {
     w_ = Decide(p_, in.tdata.empty() ? 0 : in.tdata[0]);
@@ -96,6 +98,7 @@ void LaneFrontModel::tick(bool rst, bool cfg_mode, const WideBeatIn& in, bool s_
     p_.valid = false;
     in_pkt_ = false;
     w_ = DecidedBeat();
+    x_ = DecidedBeat();
     o_ = DecidedBeat();
   }
 }

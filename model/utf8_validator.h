@@ -37,7 +37,7 @@ struct DecidedBeat {
 };
 
 // utf8_lane_front: pending beat waiting for its look-ahead byte, window stage,
-// decided stage. s_ready is the owner's registered ready.
+// take stage, decided stage. s_ready is the owner's registered ready.
 class LaneFrontModel {
  public:
   explicit LaneFrontModel(int lanes) : lanes_(lanes) {}
@@ -65,6 +65,7 @@ class LaneFrontModel {
   uint64_t in_off_ = 0;
   Decoder dec_;       // the packet's bytes moved so far
   DecidedBeat w_;     // window stage (already decided: data is known at the move)
+  DecidedBeat x_;     // take stage
   DecidedBeat o_;
 };
 

@@ -7,15 +7,16 @@
 
 /*
  * Front end shared by the wide validator and the wide decoder: takes LANES
- * bytes per beat and gives, two clocks after a beat can be decided, one unit
- * flag per lane (a unit ends there) with its length, class and code point. A
- * beat is held in a pending register until the next beat of its packet brings
- * the one byte of look-ahead its top lane needs, or at once when it has tlast;
- * so one beat retires per clock while beats come every clock. The five bytes
+ * bytes per beat and gives, three clocks after a beat can be decided, one unit
+ * flag per lane (a unit ends there) with its length, class and payload. A beat
+ * is held in a pending register until the next beat of its packet brings the
+ * one byte of look-ahead its top lane needs, or at once when it has tlast; so
+ * one beat retires per clock while beats come every clock. The five bytes
  * before each beat are carried over from the previous one (00 at a packet
- * start). The per-byte facts (utf8_lane_byte) are computed as a beat moves
- * into the window stage, the lanes' decisions (utf8_lane_decode) from there to
- * the decided stage, so each step is a few LUTs deep. With ce high the front never stalls: the owner's s_axis_tready only
+ * start). Stages: the per-byte facts (utf8_lane_byte) as a beat moves into the
+ * window stage, where each byte belongs (utf8_lane_take) into the take stage,
+ * the units (utf8_lane_decode) into the decided stage; each step is a few LUTs
+ * deep. With ce high the front never stalls: the owner's s_axis_tready only
  * throttles what comes in, and every accepted beat reaches the output; ce low
  * freezes it (the wide decoder's backpressure).
  */
@@ -48,7 +49,7 @@ module utf8_lane_front #(
     output wire [LANES-1:0]          o_end,    // a unit ends at this lane
     output wire [3*LANES-1:0]        o_len,
     output wire [3*LANES-1:0]        o_cls,
-    output wire [32*LANES-1:0]       o_cp
+    output wire [32*LANES-1:0]       o_cp      // payload; U+FFFD is the owner's to substitute
 );
 
 localparam HIST = 5;
@@ -178,43 +179,103 @@ end
 // Lane k sees window positions k .. k+6: five bytes back, its own, one ahead.
 wire [8*(EXT-1)-1:0] ext = {w_data_q, w_hist_q};
 
+// Take stage: where each lane's byte and the byte after it belong.
+reg                    x_valid_q;
+reg                    x_last_q;
+reg [OFFSET_WIDTH-1:0] x_base_q;
+reg [8*(EXT-1)-1:0]    x_ext_q;
+reg [LANES-1:0]        x_keep_q;
+reg [5*LANES-1:0]      x_take_q;
+reg [LANES-1:0]        x_take_next_q;
+reg [4*LANES-1:0]      x_lead_more_q;
+reg [LANES-1:0]        x_need_any_q;
+reg [3*LANES-1:0]      x_single_cls_q;
+reg [3*LANES-1:0]      x_bad_cls_q;
+reg [LANES-1:0]        x_cont_next_q;
+
+wire [5*LANES-1:0] lane_take;
+wire [LANES-1:0]   lane_take_next;
+wire [4*LANES-1:0] lane_lead_more;
+wire [LANES-1:0]   lane_need_any;
+wire [LANES-1:0]   lane_cont_next;
+
+genvar k;
+generate
+    for (k = 0; k < LANES; k = k + 1) begin : g_take
+        utf8_lane_take take_inst (
+            .cont(w_cont_q[k +: 7]),
+            .need_ge(w_need_ge_q[5*k +: 30]),
+            .sec_ok(w_sec_ok_q[k +: 6]),
+            .take(lane_take[5*k +: 5]),
+            .take_next(lane_take_next[k])
+        );
+        // The lead d back (position 5-d of the window) asks for more than d.
+        assign lane_lead_more[4*k +: 4] = {w_need_ge_q[5*(k+1) + 4], w_need_ge_q[5*(k+2) + 3],
+                                           w_need_ge_q[5*(k+3) + 2], w_need_ge_q[5*(k+4) + 1]};
+        assign lane_need_any[k]  = w_need_ge_q[5*(k+5)];
+        assign lane_cont_next[k] = w_cont_q[k + 6];
+    end
+endgenerate
+
+always @(posedge clk) begin
+    if (ce) begin
+        x_valid_q      <= w_valid_q;
+        x_last_q       <= w_last_q;
+        x_base_q       <= w_base_q;
+        x_ext_q        <= ext;
+        x_keep_q       <= w_keep_q;
+        x_take_q       <= lane_take;
+        x_take_next_q  <= lane_take_next;
+        x_lead_more_q  <= lane_lead_more;
+        x_need_any_q   <= lane_need_any;
+        x_single_cls_q <= w_single_cls_q;
+        x_bad_cls_q    <= w_bad_cls_q;
+        x_cont_next_q  <= lane_cont_next;
+    end
+    if (rst) begin
+        x_valid_q <= 1'b0;
+    end
+end
+
+// Decide stage: units ending at each lane.
 wire [LANES-1:0]    lane_end;
 wire [3*LANES-1:0]  lane_len;
 wire [3*LANES-1:0]  lane_cls;
 wire [32*LANES-1:0] lane_cp;
 
-genvar k;
 generate
     for (k = 0; k < LANES; k = k + 1) begin : g_lane
         wire lane_last;
         if (k == LANES - 1) begin : g_top
-            assign lane_last = w_last_q;
+            assign lane_last = x_last_q;
         end else begin : g_mid
-            assign lane_last = w_last_q && !w_keep_q[k+1];
+            assign lane_last = x_last_q && !x_keep_q[k+1];
         end
         utf8_lane_decode lane_inst (
-            .win(ext[8*k +: 48]),
-            .cont(w_cont_q[k +: 7]),
-            .need_ge(w_need_ge_q[5*k +: 30]),
-            .sec_ok(w_sec_ok_q[k +: 6]),
-            .single_cls(w_single_cls_q[3*k +: 3]),
-            .bad_cls(w_bad_cls_q[3*k +: 3]),
-            .keep(w_keep_q[k]),
+            .win(x_ext_q[8*k +: 48]),
+            .take(x_take_q[5*k +: 5]),
+            .take_next(x_take_next_q[k]),
+            .lead_more(x_lead_more_q[4*k +: 4]),
+            .need_any(x_need_any_q[k]),
+            .single_cls(x_single_cls_q[3*k +: 3]),
+            .bad_cls(x_bad_cls_q[3*k +: 3]),
+            .cont_next(x_cont_next_q[k]),
+            .keep(x_keep_q[k]),
             .last(lane_last),
             .unit_end(lane_end[k]),
             .unit_len(lane_len[3*k +: 3]),
             .unit_cls(lane_cls[3*k +: 3]),
-            .unit_cp(lane_cp[32*k +: 32])
+            .unit_value(lane_cp[32*k +: 32])
         );
     end
 endgenerate
 
 always @(posedge clk) begin
     if (ce) begin
-        o_valid_q <= w_valid_q;
-        o_last_q  <= w_last_q;
-        o_base_q  <= w_base_q;
-        o_end_q   <= lane_end & {LANES{w_valid_q}};
+        o_valid_q <= x_valid_q;
+        o_last_q  <= x_last_q;
+        o_base_q  <= x_base_q;
+        o_end_q   <= lane_end & {LANES{x_valid_q}};
         o_len_q   <= lane_len;
         o_cls_q   <= lane_cls;
         o_cp_q    <= lane_cp;

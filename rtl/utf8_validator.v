@@ -65,8 +65,8 @@ initial begin
         $error("Error: LANES must be 1, 2, 4, 8, 16, 32 or 64 (instance %m)");
         $finish;
     end
-    if (QUEUE < 1) begin
-        $error("Error: QUEUE must be at least 1 (instance %m)");
+    if (QUEUE < 2) begin
+        $error("Error: QUEUE must be at least 2 (instance %m)");
         $finish;
     end
 end
@@ -137,15 +137,16 @@ utf8_lane_status #(
 );
 
 // ---------------------------------------------------------------------------
-// Verdict queue (shift register: the head is the output register) and the
-// credit that keeps it from overflowing
+// Verdict queue (shift register: the head is the output register; occupancy
+// as a thermometer so that no count is decoded on the way) and the credit that
+// keeps it from overflowing
 
 reg [VERDICT_W-1:0] q_mem [0:QUEUE-1];
-reg [QCNT_W-1:0]    q_count_q;
+reg [QUEUE-1:0]     q_full_q;       // thermometer: entry i holds a verdict
 reg [QCNT_W-1:0]    outstanding_q;
 
-wire m_fire = q_count_q != {QCNT_W{1'b0}} && m_axis_tready;
-wire [QCNT_W-1:0] q_after_pop = q_count_q - {{(QCNT_W-1){1'b0}}, m_fire};
+wire m_fire = q_full_q[0] && m_axis_tready;
+wire [QUEUE-1:0] q_after_pop = m_fire ? {1'b0, q_full_q[QUEUE-1:1]} : q_full_q;
 wire [QCNT_W-1:0] outstanding_d = outstanding_q
     + {{(QCNT_W-1){1'b0}}, s_fire && s_axis_tlast}
     - {{(QCNT_W-1){1'b0}}, m_fire};
@@ -156,15 +157,16 @@ always @(posedge clk) begin
         if (m_fire && i + 1 < QUEUE) begin
             q_mem[i] <= q_mem[i + 1];
         end
-        if (verdict && {{(32-QCNT_W){1'b0}}, q_after_pop} == i) begin
+        // The new verdict goes to the first entry left empty after the pop.
+        if (verdict && !q_after_pop[i] && (i == 0 || q_after_pop[i == 0 ? 0 : i - 1])) begin
             q_mem[i] <= {pkt_off, pkt_cls, pkt_err};
         end
     end
-    q_count_q <= q_after_pop + {{(QCNT_W-1){1'b0}}, verdict};
+    q_full_q <= verdict ? {q_after_pop[QUEUE-2:0], 1'b1} : q_after_pop;
     outstanding_q <= outstanding_d;
     s_ready_q <= outstanding_d < QUEUE;
     if (rst) begin
-        q_count_q     <= {QCNT_W{1'b0}};
+        q_full_q      <= {QUEUE{1'b0}};
         outstanding_q <= {QCNT_W{1'b0}};
         s_ready_q     <= 1'b1;
     end
@@ -173,7 +175,7 @@ end
 assign s_axis_tready   = s_ready_q;
 assign m_axis_tdata    = q_mem[0][4 +: OFFSET_WIDTH];
 assign m_axis_tuser    = q_mem[0][3:0];
-assign m_axis_tvalid   = q_count_q != {QCNT_W{1'b0}};
+assign m_axis_tvalid   = q_full_q[0];
 assign m_axis_tlast    = 1'b1;
 assign stat_valid      = verdict;
 assign stat_error      = pkt_err;

@@ -196,7 +196,9 @@ reg [EW*LANES-1:0] elem;
 integer k;
 always @* begin
     for (k = 0; k < LANES; k = k + 1) begin
-        elem[k*EW +: EW] = f_unit[k] ? {f_cp[32*k +: 32], f_len[3*k +: 3], f_cls[3*k +: 3]} : {EW{1'b0}};
+        // An error unit's code point is U+FFFD (SPEC §3); the lanes give the raw payload.
+        elem[k*EW +: EW] = !f_unit[k] ? {EW{1'b0}} :
+            {f_cls[3*k +: 3] == 3'd0 ? f_cp[32*k +: 32] : 32'h0000FFFD, f_len[3*k +: 3], f_cls[3*k +: 3]};
     end
 end
 

@@ -342,6 +342,40 @@ TEST_P(ValidatorTest, ThroughputOneBeatPerClock) {
   }
 }
 
+// Long (label long): many seeds of random packets under every traffic shape,
+// and every two-byte packet in both modes.
+TEST_P(ValidatorTest, LongRandomSweep) {
+  const sim::Traffic kTraffic[] = {{0, 0}, {0.3, 0}, {0, 0.4}, {0.3, 0.4}, {0.7, 0.7}};
+  const uint64_t base = sim::SeedFromEnv(1000);
+  for (uint64_t s = 0; s < 20; ++s) {
+    for (const sim::Traffic& t : kTraffic) {
+      sim::Rng rng(base + s);
+      std::vector<WidePacket> packets;
+      for (int i = 0; i < 200; ++i) {
+        const Mode mode = rng.chance(0.5) ? Mode::kAnnexR : Mode::kRfc3629;
+        WidePacket p{RandomPacket(rng, mode, static_cast<size_t>(6 * lanes() + 20)), mode, -1};
+        if (rng.chance(0.03)) p.abort_after_beats = static_cast<int>(rng.below(static_cast<uint32_t>(sim::BeatsOf(p.bytes.size(), lanes()))));
+        packets.push_back(p);
+      }
+      SCOPED_TRACE("seed " + std::to_string(base + s) + " " + t.name());
+      const ValidatorRun run = RunChecked(lanes(), packets, t, base + s, Name("long_" + std::to_string(s) + "_" + t.name()));
+      Scoreboard(lanes(), packets, run);
+      if (HasFatalFailure()) return;
+    }
+  }
+}
+
+TEST_P(ValidatorTest, LongAllTwoBytePackets) {
+  for (Mode mode : {Mode::kRfc3629, Mode::kAnnexR}) {
+    std::vector<WidePacket> packets;
+    for (int a = 0; a < 256; ++a) {
+      for (int b = 0; b < 256; ++b) packets.push_back({{static_cast<uint8_t>(a), static_cast<uint8_t>(b)}, mode, -1});
+    }
+    const ValidatorRun run = RunChecked(lanes(), packets, {0.1, 0.1}, 2, Name(std::string("long_pairs_") + ModeName(mode)));
+    Scoreboard(lanes(), packets, run);
+  }
+}
+
 TEST(ValidatorBuild, LaneCountsBuiltAndOthersAbsent) {
   const std::vector<int> built = ValidatorLaneCounts();
   ASSERT_FALSE(built.empty());

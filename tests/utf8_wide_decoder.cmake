@@ -10,8 +10,16 @@ if(TARGET utf8_decoder_run)
   target_link_libraries(utf8_wide_decoder_test PRIVATE utf8_decoder_run)
   target_compile_definitions(utf8_wide_decoder_test PRIVATE UTF8CORE_HAVE_SCALAR_DECODER_RUN=1)
 endif()
+# Sweeps named Long* take minutes: label long; everything else is quick.
 gtest_discover_tests(utf8_wide_decoder_test
   TEST_PREFIX "utf8_wide_decoder."
+  TEST_FILTER "-*Long*"
   PROPERTIES LABELS quick
+  DISCOVERY_TIMEOUT 60
+)
+gtest_discover_tests(utf8_wide_decoder_test
+  TEST_PREFIX "utf8_wide_decoder."
+  TEST_FILTER "*Long*"
+  PROPERTIES LABELS long TIMEOUT 3600
   DISCOVERY_TIMEOUT 60
 )
