@@ -12,12 +12,21 @@
  * Every unit is emitted at the byte where it ends; whether a unit ends at byte i
  * is decided with one byte of look-ahead (byte i+1, or tlast on byte i), so each
  * byte retires at most one unit and the core takes a byte every clock on any
- * input while m_axis_tready is high. Bytes wait in a three-entry queue whose
- * lead-byte decode is done on entry, keeping the per-byte decision shallow;
- * s_axis_tready is registered (the third entry is the skid slot). cfg_mode is
- * sampled with each packet's first byte. stat_* pulse, and err_count (error
- * units per class, saturating) moves, two clocks after the unit that causes it
- * is first shown on m_axis. Every output comes from a register.
+ * input while m_axis_tready is high.
+ *
+ * Pipeline: an input register (where each byte is decoded as a lead and checked
+ * as the second byte of the byte before it), a three-entry queue whose head is
+ * decided against its successor using those flags only, a unit register, and a
+ * three-entry output FIFO whose head is the m_axis register. s_axis_tready and
+ * the decision's view of the output are registered; both reserve room for
+ * what is in flight. Without stalls a byte accepted at clock t is decided at
+ * t+3 and its unit is on m_axis at t+5; N bytes take N+5 clocks. stat_* pulse,
+ * and err_count (error units per class, saturating) moves, one clock after the
+ * unit that causes it first shows on m_axis (three after its decision). Byte
+ * offsets and counters are built from three segments with registered carry
+ * flags. cfg_mode is sampled with each packet's first byte. Every output comes
+ * from a register; reset drops everything inside the block (the packet being
+ * decoded, and units of earlier packets not yet taken from m_axis).
  */
 module utf8_decoder #
 (
