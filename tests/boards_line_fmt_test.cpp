@@ -30,13 +30,17 @@ std::string Expected(const Beat& b) {
 
 // Values of every digit count: 4-digit (incl. 0), 5..8-digit, and the edges.
 uint32_t RandomValue(Rng* rng) {
-  static const uint32_t kEdges[] = {0,       0xFFFD,   0xFFFF,    0x10000,    0x10FFFF,
+  static const uint32_t kEdges[] = {0,          0xFFFD,     0xFFFF,    0x10000,  0x10FFFF,
                                     0x7FFFFFFF, 0xFFFFFFFF, 0x00A0000, 0x1000000};
   switch (rng->below(4)) {
-    case 0: return kEdges[rng->below(sizeof kEdges / sizeof kEdges[0])];
-    case 1: return rng->below(0x10000);
-    case 2: return rng->below(0x110000);
-    default: return static_cast<uint32_t>(rng->u64() >> (rng->below(32) + 32));
+    case 0:
+      return kEdges[rng->below(sizeof kEdges / sizeof kEdges[0])];
+    case 1:
+      return rng->below(0x10000);
+    case 2:
+      return rng->below(0x110000);
+    default:
+      return static_cast<uint32_t>(rng->u64() >> (rng->below(32) + 32));
   }
 }
 

@@ -23,7 +23,9 @@ namespace utf8core {
 namespace sim {
 namespace {
 
-std::vector<uint8_t> Bytes(const std::string& s) { return std::vector<uint8_t>(s.begin(), s.end()); }
+std::vector<uint8_t> Bytes(const std::string& s) {
+  return std::vector<uint8_t>(s.begin(), s.end());
+}
 
 // Multilingual text and one line per kind of malformed input (each class of SPEC §3,
 // truncation at a line end, and an open sequence at the very end, which only the
@@ -31,12 +33,12 @@ std::vector<uint8_t> Bytes(const std::string& s) { return std::vector<uint8_t>(s
 std::vector<uint8_t> Sample() {
   std::string s =
       "Hello, world\n"
-      "caf\xC3\xA9 na\xC3\xAFve \xE2\x82\xAC 100\n"                       // Latin, euro sign
+      "caf\xC3\xA9 na\xC3\xAFve \xE2\x82\xAC 100\n"                           // Latin, euro sign
       "\xCE\x9A\xCE\xB1\xCE\xBB\xCE\xB7\xCE\xBC\xCE\xAD\xCF\x81\xCE\xB1\r\n"  // Greek, CR LF
-      "\xD0\x9F\xD1\x80\xD0\xB8\xD0\xB2\xD0\xB5\xD1\x82\n"                // Russian
-      "\xE4\xBD\xA0\xE5\xA5\xBD\xE4\xB8\x96\xE7\x95\x8C\n"                // Chinese
-      "\xF0\x9F\x98\x80\xF0\x9F\x8C\x8D\n"                                // emoji (4 octets)
-      "\xEF\xBF\xBE\xEF\xBF\xBF\n"                                        // noncharacters: well-formed
+      "\xD0\x9F\xD1\x80\xD0\xB8\xD0\xB2\xD0\xB5\xD1\x82\n"                    // Russian
+      "\xE4\xBD\xA0\xE5\xA5\xBD\xE4\xB8\x96\xE7\x95\x8C\n"                    // Chinese
+      "\xF0\x9F\x98\x80\xF0\x9F\x8C\x8D\n"                                    // emoji (4 octets)
+      "\xEF\xBF\xBE\xEF\xBF\xBF\n"  // noncharacters: well-formed
       "overlong \xC0\xAF \xE0\x80\xAF \xF0\x80\x80\xAF\n"
       "surrogate \xED\xA0\x80 \xED\xBF\xBF\n"
       "too large \xF4\x90\x80\x80 \xF5\x80\n"
@@ -80,8 +82,8 @@ int RunPaced(UartTopSim* sim, const std::vector<uint8_t>& input, bool echo, Mode
     std::vector<uint8_t> want =
         echo ? EchoAnswer(packets[i], mode) : Bytes(TextAnswer(packets[i], mode));
     if (got != want && bad++ == 0) {
-      ADD_FAILURE() << "packet " << i << " of " << packets.size() << ": "
-                    << Printable(packets[i]) << "\n  expected (model): " << Printable(want)
+      ADD_FAILURE() << "packet " << i << " of " << packets.size() << ": " << Printable(packets[i])
+                    << "\n  expected (model): " << Printable(want)
                     << "\n  actual (RTL):     " << Printable(got);
     }
   }
@@ -123,15 +125,16 @@ TEST_P(BoardPaced, KuhnStressTestMatchesModel) {
 
 // The host's baud rate off by +-3 % (8N1 receivers are expected to cope with a few
 // percent) in echo mode, where every byte counts.
-INSTANTIATE_TEST_SUITE_P(
-    Modes, BoardPaced,
-    ::testing::Values(Case{"text_rfc3629", false, Mode::kRfc3629, 1.0},
-                      Case{"text_annex_r", false, Mode::kAnnexR, 1.0},
-                      Case{"echo_rfc3629", true, Mode::kRfc3629, 1.0},
-                      Case{"echo_annex_r", true, Mode::kAnnexR, 1.0},
-                      Case{"echo_fast_sender", true, Mode::kRfc3629, 1.03},
-                      Case{"echo_slow_sender", true, Mode::kRfc3629, 0.97}),
-    [](const ::testing::TestParamInfo<Case>& i) { return std::string(i.param.name); });
+INSTANTIATE_TEST_SUITE_P(Modes, BoardPaced,
+                         ::testing::Values(Case{"text_rfc3629", false, Mode::kRfc3629, 1.0},
+                                           Case{"text_annex_r", false, Mode::kAnnexR, 1.0},
+                                           Case{"echo_rfc3629", true, Mode::kRfc3629, 1.0},
+                                           Case{"echo_annex_r", true, Mode::kAnnexR, 1.0},
+                                           Case{"echo_fast_sender", true, Mode::kRfc3629, 1.03},
+                                           Case{"echo_slow_sender", true, Mode::kRfc3629, 0.97}),
+                         [](const ::testing::TestParamInfo<Case>& i) {
+                           return std::string(i.param.name);
+                         });
 
 // Text mode sends about 11 bytes per byte received; a burst longer than the FIFO can
 // absorb must lose bytes, count every one of them, say so on the line, and still
@@ -159,17 +162,17 @@ TEST(BoardOverflow, TextModeCountsAndReportsDroppedBytes) {
     EXPECT_EQ(got.substr(got.size() - report.size()), report) << "burst of " << n;
     // Whether the LF was kept decides the last unit; every other kept byte is an 'a'.
     const std::string lf_line = UnitLine('\n', 0);
-    const bool lf_kept = got.size() >= report.size() + lf_line.size() &&
-                         got.compare(got.size() - report.size() - lf_line.size(), lf_line.size(),
-                                     lf_line) == 0;
+    const bool lf_kept =
+        got.size() >= report.size() + lf_line.size() &&
+        got.compare(got.size() - report.size() - lf_line.size(), lf_line.size(), lf_line) == 0;
     if (!lf_kept) ++lost_end;
     std::string want;
     for (uint64_t i = 0; i < n + 1 - dropped - (lf_kept ? 1 : 0); ++i) want += UnitLine('a', 0);
     if (lf_kept) want += lf_line;
     want += report;
     EXPECT_TRUE(got == want) << "burst of " << n << ": " << got.size() << " bytes, expected "
-                             << want.size() << "; last 60: "
-                             << Printable(Bytes(got.substr(got.size() - 60)));
+                             << want.size()
+                             << "; last 60: " << Printable(Bytes(got.substr(got.size() - 60)));
 
     // After the report the board is back to normal: a short line is answered in full.
     const size_t before = sim.received().size();

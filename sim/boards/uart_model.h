@@ -35,7 +35,8 @@ class UartSender {
         level_ = 1;
         return;
       }
-      frame_ = static_cast<uint16_t>(0x200 | (queue_.front() << 1));  // start 0, data LSB first, stop 1
+      frame_ =
+          static_cast<uint16_t>(0x200 | (queue_.front() << 1));  // start 0, data LSB first, stop 1
       queue_.pop_front();
       busy_ = true;
       t_ = 0;
