@@ -185,6 +185,29 @@ TEST(BoardOverflow, TextModeCountsAndReportsDroppedBytes) {
   EXPECT_GT(lost_end, 0) << "no burst lost its packet end: the FIFO's end rewrite went untested";
 }
 
+// A reset in the middle of a packet loses that packet only (SPEC §5): bytes held by
+// the packetizer, waiting in the FIFO or inside the decoder are gone, counters clear,
+// and the next packet is answered exactly.
+TEST(BoardReset, MidPacketResetLosesThatPacketOnly) {
+  UartTopSim sim(false, Mode::kRfc3629, 1.0, "boards_reset");
+  std::vector<uint8_t> burst(200, 'a');
+  burst.push_back(0xC3);  // an open sequence at the moment of the reset
+  sim.Send(burst);
+  sim.Reset();
+  ASSERT_TRUE(sim.Settle());  // whatever was half-sent when rst came is out now
+  EXPECT_EQ(sim.drop_count(), 0u);
+  EXPECT_FALSE(sim.stat_error());
+
+  const size_t before = sim.received().size();
+  sim.Send(Bytes("\xA9x\n"));
+  ASSERT_TRUE(sim.Settle());
+  const std::string got(sim.received().begin() + before, sim.received().end());
+  // Without the reset the A9 would have completed the C3; after it, A9 is a stray
+  // continuation byte of a new packet.
+  EXPECT_EQ(got, TextAnswer(Bytes("\xA9x\n"), Mode::kRfc3629));
+  EXPECT_EQ(sim.drop_count(), 0u);
+}
+
 // Lines sent without waiting: the FIFO overflows in the middle of some lines.
 // Every answer is still made of whole lines, a "DROPPED" report follows each packet
 // that lost bytes, the reports add up to the counter, and (ASCII only, one unit per

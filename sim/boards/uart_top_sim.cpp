@@ -47,6 +47,12 @@ void UartTopSim::Cycle() {
   ++cycles_;
 }
 
+void UartTopSim::Reset() {
+  top_->rst = 1;
+  for (int i = 0; i < 4; ++i) Cycle();
+  top_->rst = 0;
+}
+
 void UartTopSim::Send(const std::vector<uint8_t>& bytes) {
   tx_.Queue(bytes);
   while (!tx_.idle()) Cycle();

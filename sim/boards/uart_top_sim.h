@@ -36,6 +36,8 @@ class UartTopSim {
 
   // Sends the bytes back to back and returns once they are all on the line.
   void Send(const std::vector<uint8_t>& bytes);
+  // Holds rst high for a few cycles (the serial lines keep running).
+  void Reset();
   // Runs until the board has said everything it will say: its transmit line has
   // been idle for longer than the packet idle timeout plus a few characters.
   // Returns false if it is still talking after max_cycles.
