@@ -187,13 +187,19 @@ reg [6*COUNT_WIDTH-1:0] count_q;
 wire                    take_beat = b_valid_q && b_err_q && !acc_err_q;
 wire                    verdict = b_valid_q && b_last_q;
 
+// Saturating counters: the carry out of each add is kept as a flag rather than
+// folded into the same clock's sum, so the add is the only thing on its path.
+reg  [5:0]               sat_q;     // counter c-1 has reached all ones
 wire [6*COUNT_WIDTH-1:0] count_d;
+wire [5:0]               carry_d;
 generate
     for (gc = 0; gc < 6; gc = gc + 1) begin : g_count
         wire [COUNT_WIDTH:0] sum = {1'b0, count_q[gc*COUNT_WIDTH +: COUNT_WIDTH]}
             + {{(COUNT_WIDTH+1-CNT_W){1'b0}}, b_cnt_q[gc*CNT_W +: CNT_W]};
-        assign count_d[gc*COUNT_WIDTH +: COUNT_WIDTH] =
-            sum[COUNT_WIDTH] ? {COUNT_WIDTH{1'b1}} : sum[COUNT_WIDTH-1:0];
+        assign count_d[gc*COUNT_WIDTH +: COUNT_WIDTH] = sum[COUNT_WIDTH-1:0];
+        assign carry_d[gc] = sum[COUNT_WIDTH];
+        assign err_count[gc*COUNT_WIDTH +: COUNT_WIDTH] =
+            sat_q[gc] ? {COUNT_WIDTH{1'b1}} : count_q[gc*COUNT_WIDTH +: COUNT_WIDTH];
     end
 endgenerate
 
@@ -213,6 +219,7 @@ always @(posedge clk) begin
         end
         if (b_valid_q) begin
             count_q <= count_d;
+            sat_q   <= sat_q | carry_d;
         end
     end
     if (rst) begin
@@ -222,6 +229,7 @@ always @(posedge clk) begin
         stat_off_q   <= {OFFSET_WIDTH{1'b0}};
         stat_cls_q   <= 3'd0;
         count_q      <= {6*COUNT_WIDTH{1'b0}};
+        sat_q        <= 6'd0;
     end
 end
 
@@ -229,7 +237,6 @@ assign stat_valid      = stat_valid_q;
 assign stat_error      = stat_error_q;
 assign stat_err_offset = stat_off_q;
 assign stat_err_class  = stat_cls_q;
-assign err_count       = count_q;
 
 endmodule
 

@@ -41,7 +41,7 @@ def run_point(block, lanes, target, freq, seed, timeout, work_root):
     cmd = [sys.executable, FLOW, block, "--target", target, "--freq", str(freq),
            "--seed", str(seed), "-P", f"LANES={lanes}", "--work", work, "--json"]
     point = {"block": block, "lanes": lanes, "target": target, "freq_constraint_mhz": freq,
-             "seed": seed}
+             "seed": seed, "rtl_commit": rtl_commit()}
     t0 = time.time()
     try:
         proc = subprocess.run(cmd, cwd=REPO, capture_output=True, text=True, timeout=timeout)
@@ -69,6 +69,19 @@ def run_point(block, lanes, target, freq, seed, timeout, work_root):
                  throughput_gbyte_s=round(lanes * r["fmax_mhz"] / 1000.0, 3),
                  critical_path=r.get("critical_path", [])[-3:])
     return point
+
+
+def rtl_commit():
+    """The commit the RTL was measured at, marked when rtl/ has changes not committed."""
+    try:
+        head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=REPO, capture_output=True,
+                              text=True, check=True).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--", "rtl/utf8_validator.v",
+                                "rtl/utf8_wide_decoder.v", "rtl/utf8_lane_*.v"], cwd=REPO,
+                               capture_output=True, text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+    return head + ("+uncommitted" if dirty else "")
 
 
 def last_error_line(text):
@@ -135,7 +148,8 @@ def write_outputs(points, command, out_json, out_md, started):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--blocks", nargs="+", default=["utf8_validator", "utf8_wide_decoder"])
-    ap.add_argument("--lanes", nargs="+", type=int, default=[1, 2, 4, 8, 16, 32, 64])
+    ap.add_argument("--lanes", nargs="+", type=lambda v: v if v == "none" else int(v),
+                    default=[1, 2, 4, 8, 16, 32, 64])
     ap.add_argument("--targets", nargs="+", default=["hx8k", "ecp5-85k"],
                     choices=sorted(DEFAULT_FREQ))
     ap.add_argument("--timeout", type=float, default=1800, help="seconds per point")
@@ -145,7 +159,12 @@ def main(argv=None):
     ap.add_argument("--out-md", default=os.path.join(REPO, "docs", "scaling.md"))
     ap.add_argument("--merge", action="store_true",
                     help="keep the points of an existing --out-json that this run does not redo")
+    ap.add_argument("--import", dest="imports", nargs="+", default=[], metavar="JSON",
+                    help="also take the points (and commands) of these earlier outputs, e.g. of"
+                         " runs made in parallel; with --lanes none nothing is run")
     args = ap.parse_args(argv)
+    if args.lanes == ["none"]:
+        args.lanes = []
 
     command = "scripts/scaling.py " + " ".join(shlex.quote(a) for a in (argv or sys.argv[1:]))
     started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
@@ -155,11 +174,28 @@ def main(argv=None):
             old = json.load(f)
         points = old.get("points", [])
         command = old.get("command", "") + "\n" + command
+    for path in args.imports:
+        with open(path) as f:
+            old = json.load(f)
+        keys = {(q["block"], q["lanes"], q["target"]) for q in old.get("points", [])}
+        points = [q for q in points if (q["block"], q["lanes"], q["target"]) not in keys]
+        points += old.get("points", [])
+        command = old.get("command", "") + "\n" + command
+    if args.imports:
+        write_outputs(points, command, args.out_json, args.out_md, started)
     os.makedirs(args.work, exist_ok=True)
     for target in args.targets:
         for block in args.blocks:
             for lanes in args.lanes:
                 print(f"{block} LANES={lanes} on {target} ...", flush=True)
+                # Recorded before it runs, so that a run cut short says what was left.
+                points = [q for q in points if not (q["block"] == block and q["lanes"] == lanes
+                                                    and q["target"] == target)]
+                points.append({"block": block, "lanes": lanes, "target": target,
+                               "status": "unfinished",
+                               "detail": "started " + time.strftime("%H:%M UTC", time.gmtime())
+                                         + ", the run was stopped before a result"})
+                write_outputs(points, command, args.out_json, args.out_md, started)
                 p = run_point(block, lanes, target, DEFAULT_FREQ[target], args.seed, args.timeout,
                               args.work)
                 points = [q for q in points if not (q["block"] == block and q["lanes"] == lanes
