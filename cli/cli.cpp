@@ -4,12 +4,14 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cinttypes>
 #include <cstdio>
 #include <cstring>
 #include <memory>
 
+#include "rtl_engine.h"
 #include "sample.h"
 
 #ifndef UTF8CORE_VERSION
@@ -66,6 +68,21 @@ bool ParseFormat(const std::string& s, Format* f) {
 
 std::string Quote(const std::string& s) { return "'" + s + "'"; }
 
+std::string LaneList(const std::vector<int>& lanes) {
+  std::string s;
+  for (int n : lanes) s += (s.empty() ? "" : ", ") + std::to_string(n);
+  return s;
+}
+
+// Whole decimal number in [1, 1 << 20]; anything else is not a lane count.
+bool ParseLanes(const std::string& s, int* lanes) {
+  if (s.empty() || s.size() > 7 || s.find_first_not_of("0123456789") != std::string::npos) {
+    return false;
+  }
+  *lanes = std::stoi(s);
+  return *lanes >= 1;
+}
+
 void AppendLe32(uint32_t v, std::string* out) {
   for (int k = 0; k < 4; ++k) out->push_back(static_cast<char>((v >> (8 * k)) & 0xFF));
 }
@@ -118,13 +135,16 @@ std::string HelpText() {
   const std::string common = "[--mode rfc3629|annex-r] [--engine " + engines + "]";
   return "usage: utf8core decode   " + common +
          "\n"
-         "                         [--to utf8|ucs4le|text] [--stats] [FILE|-]\n"
+         "                         [--lanes N] [--to utf8|ucs4le|text] [--stats]\n"
+         "                         [--trace FILE.fst] [FILE|-]\n"
          "       utf8core encode   " +
          common +
-         " [--stats] [FILE|-]\n"
+         "\n"
+         "                         [--stats] [--trace FILE.fst] [FILE|-]\n"
          "       utf8core validate " +
          common +
-         " [--stats] [FILE|-]\n"
+         "\n"
+         "                         [--lanes N] [--stats] [--trace FILE.fst] [FILE|-]\n"
          "       utf8core --help | --version\n"
          "\n"
          "The UTF-8 codec of the utf8core IP on the command line. The whole input is one\n"
@@ -143,11 +163,26 @@ std::string HelpText() {
          "  --mode M    rfc3629 (default: 1-4 octets, up to U+10FFFF) or\n"
          "              annex-r (ISO/IEC 10646 Annex R: 1-6 octets, up to 0x7FFFFFFF)\n"
          "  --engine E  model (default): the C++ functional model\n"
+         "              rtl: the Verilated RTL, its cycle model checked every clock; a\n"
+         "              disagreement is an error (exit 2, nothing on standard output)\n"
+         "  --lanes N   rtl, decode and validate: 1 (default) the scalar decoder (validate\n"
+         "              reads its stat_* outputs), N the wide decoder / wide validator with\n"
+         "              N bytes per clock; built: decode " + LaneList(RtlDecodeLanes()) +
+         ", validate " + LaneList(RtlValidateLanes()) +
+         ".\n"
+         "              Not for encode, nor for the model engine (it has no lanes).\n"
+         "  --trace F   rtl only: write the run's FST waveform to F (an empty input is no\n"
+         "              packet: nothing runs and no file is written)\n"
          "  --to F      decode output: utf8 (default; error units as EF BF BD),\n"
          "              ucs4le (32-bit little-endian code points), text (see below)\n"
          "  --stats     one JSON object on standard error: command, mode, engine, bytes\n"
          "              (UTF-8 bytes read, or written by encode), units (code points for\n"
-         "              encode), errors, classes {OK, TOO_SHORT, ...: count}\n"
+         "              encode), errors, classes {OK, TOO_SHORT, ...: count}; with rtl\n"
+         "              also cycles (first input beat offered to last output beat taken)\n"
+         "              and bytes_per_cycle (bytes / cycles). rtl counts are the RTL's:\n"
+         "              its units and error counters, checked against each other; the\n"
+         "              wide validator counts only errors, so its units and OK are the\n"
+         "              model's (its error counts must equal the model's)\n"
          "  -h, --help  this text\n"
          "  --version   the version\n"
          "Options take their value as '--mode annex-r' or '--mode=annex-r'; '--' ends options.\n"
@@ -185,6 +220,8 @@ std::string ParseArgs(const std::vector<std::string>& args, Options* options) {
     return "unknown command " + Quote(args[0]) + " (decode, encode or validate)";
   }
   bool have_file = false;
+  bool have_lanes = false;
+  bool have_trace = false;
   bool options_done = false;
   for (size_t i = 1; i < args.size(); ++i) {
     const std::string& a = args[i];
@@ -208,7 +245,8 @@ std::string ParseArgs(const std::vector<std::string>& args, Options* options) {
       value = a.substr(eq + 1);
       has_value = true;
     }
-    const bool takes_value = name == "--mode" || name == "--engine" || name == "--to";
+    const bool takes_value = name == "--mode" || name == "--engine" || name == "--to" ||
+                             name == "--lanes" || name == "--trace";
     if (name == "--stats") {
       if (has_value) return "option '--stats' takes no value";
       options->stats = true;
@@ -217,6 +255,9 @@ std::string ParseArgs(const std::vector<std::string>& args, Options* options) {
     if (!takes_value) return "unknown option " + Quote(name) + " (see --help)";
     if (name == "--to" && options->command != Command::kDecode) {
       return std::string("option '--to' is only for decode, not ") + CommandName(options->command);
+    }
+    if (name == "--lanes" && options->command == Command::kEncode) {
+      return "option '--lanes' is only for decode and validate, not encode";
     }
     if (!has_value) {
       // "--mode --stats" means the value was forgotten, not that it is "--stats".
@@ -231,6 +272,15 @@ std::string ParseArgs(const std::vector<std::string>& args, Options* options) {
       }
     } else if (name == "--engine") {
       options->engine.name = value;
+    } else if (name == "--lanes") {
+      if (!ParseLanes(value, &options->engine.lanes)) {
+        return "bad lane count " + Quote(value) + " for --lanes (a whole number, at least 1)";
+      }
+      have_lanes = true;
+    } else if (name == "--trace") {
+      if (value.empty()) return "option '--trace' needs a file name";
+      options->engine.trace_path = value;
+      have_trace = true;
     } else if (!ParseFormat(value, &options->to)) {
       return "bad output format " + Quote(value) + " for --to (utf8, ucs4le or text)";
     }
@@ -245,6 +295,20 @@ std::string ParseArgs(const std::vector<std::string>& args, Options* options) {
     list += (list.empty() ? "" : ", ") + n;
   }
   if (!known) return "unknown engine " + Quote(options->engine.name) + " (available: " + list + ")";
+  const bool rtl = options->engine.name == "rtl";
+  // The model has neither lanes nor a clock: accepting these options there would
+  // let a script believe it measured or traced something it did not.
+  if (have_lanes && !rtl) return "option '--lanes' needs --engine rtl";
+  if (have_trace && !rtl) return "option '--trace' needs --engine rtl";
+  if (rtl && options->command != Command::kEncode) {
+    const std::vector<int> built =
+        options->command == Command::kDecode ? RtlDecodeLanes() : RtlValidateLanes();
+    if (std::find(built.begin(), built.end(), options->engine.lanes) == built.end()) {
+      return std::string("no ") + CommandName(options->command) + " RTL with " +
+             std::to_string(options->engine.lanes) + " lanes in this build (built: " +
+             LaneList(built) + ")";
+    }
+  }
   return "";
 }
 

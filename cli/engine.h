@@ -1,7 +1,7 @@
 // The engine behind the utf8core command line: what actually decodes, validates
 // and encodes. The CLI only parses arguments, moves bytes and formats results, so
 // the functional model and (later) the Verilated RTL are interchangeable behind
-// this interface and give the same answers by construction of the tests.
+// this interface and give the same answers, which the tests hold them to.
 #ifndef UTF8CORE_CLI_ENGINE_H_
 #define UTF8CORE_CLI_ENGINE_H_
 
@@ -38,9 +38,11 @@ class Engine {
 };
 
 // How the command line asked for an engine. Fields an engine does not use are
-// ignored by it; the RTL engine will add its own (lanes, trace file) here.
+// ignored by it; ParseArgs only lets through combinations that mean something.
 struct EngineConfig {
   std::string name = "model";
+  int lanes = 1;           // rtl: 1 = scalar decoder, N = wide decoder / validator
+  std::string trace_path;  // rtl: FST waveform of the run, "" for none
 };
 
 // The names MakeEngine knows, for messages and --help ("model", ...).

@@ -1,17 +1,19 @@
 // The engine registry of the command line: the one place that maps --engine
-// names to implementations, so adding the RTL engine touches only this file.
+// names to implementations.
 #include <string>
 
 #include "engine.h"
 #include "model_engine.h"
+#include "rtl_engine.h"
 
 namespace utf8core {
 namespace cli {
 
-std::vector<std::string> EngineNames() { return {"model"}; }
+std::vector<std::string> EngineNames() { return {"model", "rtl"}; }
 
 std::unique_ptr<Engine> MakeEngine(const EngineConfig& config, std::string* error) {
   if (config.name == "model") return std::make_unique<ModelEngine>();
+  if (config.name == "rtl") return std::make_unique<RtlEngine>(config.lanes, config.trace_path);
   std::string known;
   for (const std::string& n : EngineNames()) known += (known.empty() ? "" : ", ") + n;
   *error = "unknown engine '" + config.name + "' (available: " + known + ")";
