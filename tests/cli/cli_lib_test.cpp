@@ -48,8 +48,8 @@ TEST(CliParse, Errors) {
   EXPECT_EQ(ParseArgs({"decode", "--to", "ucs2"}, &o),
             "bad output format 'ucs2' for --to (utf8, ucs4le or text)");
   EXPECT_EQ(ParseArgs({"validate", "--engine", "fpga"}, &o),
-            "unknown engine 'fpga' (available: model)");
-  EXPECT_EQ(ParseArgs({"decode", "--lanes=8"}, &o), "unknown option '--lanes' (see --help)");
+            "unknown engine 'fpga' (available: model, rtl)");
+  EXPECT_EQ(ParseArgs({"decode", "--lanes=8"}, &o), "option '--lanes' needs --engine rtl");
 }
 
 TEST(CliText, LineFormat) {
