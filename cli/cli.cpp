@@ -167,8 +167,8 @@ std::string HelpText() {
          "              disagreement is an error (exit 2, nothing on standard output)\n"
          "  --lanes N   rtl, decode and validate: 1 (default) the scalar decoder (validate\n"
          "              reads its stat_* outputs), N the wide decoder / wide validator with\n"
-         "              N bytes per clock; built: decode " + LaneList(RtlDecodeLanes()) +
-         ", validate " + LaneList(RtlValidateLanes()) +
+         "              N bytes per clock; built: decode " +
+         LaneList(RtlDecodeLanes()) + ", validate " + LaneList(RtlValidateLanes()) +
          ".\n"
          "              Not for encode, nor for the model engine (it has no lanes).\n"
          "  --trace F   rtl only: write the run's FST waveform to F (an empty input is no\n"
@@ -305,8 +305,8 @@ std::string ParseArgs(const std::vector<std::string>& args, Options* options) {
         options->command == Command::kDecode ? RtlDecodeLanes() : RtlValidateLanes();
     if (std::find(built.begin(), built.end(), options->engine.lanes) == built.end()) {
       return std::string("no ") + CommandName(options->command) + " RTL with " +
-             std::to_string(options->engine.lanes) + " lanes in this build (built: " +
-             LaneList(built) + ")";
+             std::to_string(options->engine.lanes) +
+             " lanes in this build (built: " + LaneList(built) + ")";
     }
   }
   return "";

@@ -17,7 +17,13 @@ namespace utf8core {
 namespace cli {
 namespace {
 
-EngineRun Failed(const std::string& what) {
+// The CLI promises one line per problem; a runner's message is one already, but
+// a stray newline must not split it.
+EngineRun Failed(std::string what) {
+  if (what.empty()) what = "the RTL run failed without saying why";
+  for (char& c : what) {
+    if (c == '\n' || c == '\r') c = ' ';
+  }
   EngineRun r;
   r.error = "rtl engine: " + what;
   return r;
@@ -56,8 +62,8 @@ std::string CheckCounts(const char* block, const std::array<uint64_t, 6>& err_co
                         const ClassCounts& counts) {
   for (int c = 1; c < kNumClasses; ++c) {
     if (err_count[c - 1] != counts.n[c]) {
-      return std::string(block) + " err_count[" + ClassName(static_cast<ErrorClass>(c)) +
-             "] is " + std::to_string(err_count[c - 1]) + " but " + std::to_string(counts.n[c]) +
+      return std::string(block) + " err_count[" + ClassName(static_cast<ErrorClass>(c)) + "] is " +
+             std::to_string(err_count[c - 1]) + " but " + std::to_string(counts.n[c]) +
              " units of that class";
     }
   }
@@ -72,7 +78,8 @@ std::string CheckStat(const char* block, const ValidatorVerdict& stat, const Ver
     want.offset = units.first_error_offset;
     want.cls = units.first_error_class;
   }
-  if (stat.error == want.error && (!want.error || (stat.offset == want.offset && stat.cls == want.cls)))
+  if (stat.error == want.error &&
+      (!want.error || (stat.offset == want.offset && stat.cls == want.cls)))
     return "";
   auto show = [](const ValidatorVerdict& v) {
     return v.error ? "error at " + std::to_string(v.offset) + " " + ClassName(v.cls)

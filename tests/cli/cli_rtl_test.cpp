@@ -42,8 +42,8 @@ std::string RandomBytes(sim::Rng* rng, size_t n) {
                                   0xF4, 0xF5, 0xF7, 0xF8, 0xFB, 0xFC, 0xFD, 0xFE, 0xFF, 0x0A};
   std::string s;
   for (size_t i = 0; i < n; ++i) {
-    s.push_back(static_cast<char>(rng->chance(0.2) ? rng->below(256)
-                                                   : kPool[rng->below(sizeof kPool)]));
+    s.push_back(
+        static_cast<char>(rng->chance(0.2) ? rng->below(256) : kPool[rng->below(sizeof kPool)]));
   }
   return s;
 }
@@ -56,8 +56,10 @@ class Inputs {
     seed_ = rng.seed();
     random_ = std::make_unique<TempFile>(RandomBytes(&rng, 3000));
     // Valid text, so that validate's "valid" line is compared too.
-    valid_ = std::make_unique<TempFile>("plain ASCII, Gr\xC3\xBC\xC3\x9F" "e, \xE4\xB8\xAD\xE6\x96\x87, "
-                                        "\xF0\x9F\x98\x80 and a last line\n");
+    valid_ = std::make_unique<TempFile>(
+        "plain ASCII, Gr\xC3\xBC\xC3\x9F"
+        "e, \xE4\xB8\xAD\xE6\x96\x87, "
+        "\xF0\x9F\x98\x80 and a last line\n");
   }
   std::vector<std::string> files() const {
     std::vector<std::string> f{"", random_->path(), valid_->path()};
@@ -231,9 +233,11 @@ bool LooksLikeFst(const std::string& f) {
 }
 
 TEST(CliRtl, TraceWritesAnFstFile) {
-  const std::vector<std::vector<std::string>> runs = {
-      {"decode", "--lanes", "1"}, {"decode", "--lanes", "8"}, {"validate", "--lanes", "1"},
-      {"validate", "--lanes", "64"}, {"encode"}};
+  const std::vector<std::vector<std::string>> runs = {{"decode", "--lanes", "1"},
+                                                      {"decode", "--lanes", "8"},
+                                                      {"validate", "--lanes", "1"},
+                                                      {"validate", "--lanes", "64"},
+                                                      {"encode"}};
   for (const std::vector<std::string>& run : runs) {
     const TempFile trace("");
     const std::vector<std::string> args = Cat(run, {"--engine", "rtl", "--trace", trace.path()});
@@ -241,8 +245,7 @@ TEST(CliRtl, TraceWritesAnFstFile) {
     const Result r = Cli(args);
     EXPECT_TRUE(r.status == 0 || r.status == 1) << r.err;
     EXPECT_EQ(r.err, "");
-    EXPECT_TRUE(LooksLikeFst(ReadFile(trace.path())))
-        << "size " << ReadFile(trace.path()).size();
+    EXPECT_TRUE(LooksLikeFst(ReadFile(trace.path()))) << "size " << ReadFile(trace.path()).size();
   }
 }
 
@@ -259,8 +262,10 @@ TEST(CliRtl, UnwritableTraceIsAnIoError) {
 
 TEST(CliRtl, UsageErrors) {
   std::string decode_built, validate_built;
-  for (int n : cli::RtlDecodeLanes()) decode_built += (decode_built.empty() ? "" : ", ") + std::to_string(n);
-  for (int n : cli::RtlValidateLanes()) validate_built += (validate_built.empty() ? "" : ", ") + std::to_string(n);
+  for (int n : cli::RtlDecodeLanes())
+    decode_built += (decode_built.empty() ? "" : ", ") + std::to_string(n);
+  for (int n : cli::RtlValidateLanes())
+    validate_built += (validate_built.empty() ? "" : ", ") + std::to_string(n);
   struct Case {
     std::vector<std::string> args;
     std::string message;
