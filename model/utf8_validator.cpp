@@ -104,16 +104,23 @@ void LaneFrontModel::tick(bool rst, bool cfg_mode, const WideBeatIn& in, bool s_
 }
 
 void LaneStatusModel::tick(bool rst, bool ce, const DecidedBeat& in) {
-  stat_.valid = false;
+  // Stage D: delays stage C's pulse by one clock, whatever ce does.
+  stat_.valid = s_valid_;
+  if (s_valid_) {
+    stat_.error = s_.error;
+    stat_.offset = s_.offset;
+    stat_.cls = s_.cls;
+  }
+  s_valid_ = false;
   if (ce) {
     // Stage C: over the packet, from stage B.
     const bool take_beat = b_.valid && b_.err && !acc_err_;
     const bool verdict = b_.valid && b_.last;
-    stat_.valid = verdict;
+    s_valid_ = verdict;
     if (verdict) {
-      stat_.error = acc_err_ || b_.err;
-      stat_.offset = acc_err_ ? acc_off_ : (b_.err ? b_.off : 0);
-      stat_.cls = acc_err_ ? acc_cls_ : (b_.err ? b_.cls : 0);
+      s_.error = acc_err_ || b_.err;
+      s_.offset = acc_err_ ? acc_off_ : (b_.err ? b_.off : 0);
+      s_.cls = acc_err_ ? acc_cls_ : (b_.err ? b_.cls : 0);
     }
     if (take_beat) {
       acc_err_ = true;
@@ -124,25 +131,28 @@ void LaneStatusModel::tick(bool rst, bool ce, const DecidedBeat& in) {
     if (b_.valid) {
       for (int c = 0; c < 6; ++c) count_[c] = std::min(kCountMax, count_[c] + b_.cnt[c]);
     }
-    // Stage B takes stage A; stage A the decided beat.
+    // Stages B, A, L: the decided beat's first error and counts, three clocks on.
     b_ = a_;
-    a_ = Beat();
-    a_.valid = in.valid;
-    a_.last = in.last;
+    a_ = l_;
+    l_ = Beat();
+    l_.valid = in.valid;
+    l_.last = in.last;
     for (const Unit& u : in.units) {
       if (u.cls == ErrorClass::kOk) continue;
-      if (!a_.err) {
-        a_.err = true;
-        a_.off = u.offset;
-        a_.cls = static_cast<uint8_t>(u.cls);
+      if (!l_.err) {
+        l_.err = true;
+        l_.off = u.offset;
+        l_.cls = static_cast<uint8_t>(u.cls);
       }
-      ++a_.cnt[static_cast<int>(u.cls) - 1];
+      ++l_.cnt[static_cast<int>(u.cls) - 1];
     }
   }
   if (rst) {
+    l_.valid = false;
     a_.valid = false;
     b_.valid = false;
     acc_err_ = false;
+    s_valid_ = false;
     stat_ = Status();
     count_ = {};
   }

@@ -69,8 +69,9 @@ class LaneFrontModel {
   DecidedBeat o_;
 };
 
-// utf8_lane_status: (A) per-beat first error and counts, (B) one more stage,
-// (C) accumulate over the packet; stat_valid pulses when a last beat leaves B.
+// utf8_lane_status: stages L, A, B carry each beat's first error and counts,
+// C accumulates over the packet and counts, D gives the verdict (stat_valid
+// pulses one clock after a last beat leaves B, ce or not).
 class LaneStatusModel {
  public:
   struct Status {
@@ -92,7 +93,9 @@ class LaneStatusModel {
     uint8_t cls = 0;
     std::array<uint64_t, 6> cnt{};
   };
-  Beat a_, b_;
+  Beat l_, a_, b_;
+  bool s_valid_ = false;  // stage C's verdict pulse
+  Status s_;              // and its verdict
   bool acc_err_ = false;
   uint64_t acc_off_ = 0;
   uint8_t acc_cls_ = 0;
@@ -104,7 +107,7 @@ class ValidatorCycleModel {
  public:
   static constexpr int kOffsetWidth = 32;
   static constexpr int kCountWidth = 32;
-  static constexpr int kQueue = 12;  // the RTL's QUEUE parameter
+  static constexpr int kQueue = 16;  // the RTL's QUEUE parameter
 
   struct Inputs {
     bool rst = false;

@@ -9,11 +9,13 @@
  * Status of the wide blocks, from the decided beats of utf8_lane_front: the
  * packet's first error unit (offset where the unit starts, possibly in the
  * previous beat, and class), a one-cycle stat_valid pulse when the packet's
- * last beat has passed, and saturating per-class unit counters. Three register
- * stages keep each step a few LUTs deep at any LANES: (A) per group of four
- * lanes the first error and the units per class, (B) the first error over the
- * groups and the counts summed by an adder tree, (C) accumulate over the packet.
- * ce low freezes all three (reset still acts).
+ * last beat has passed, and saturating per-class unit counters. Register
+ * stages keep each step a few LUTs deep at any LANES: (L) per lane the error
+ * flag, relative start and class flags, (A) per group of four lanes the first
+ * error and the units per class, (B) the first error over the groups and the
+ * counts summed by an adder tree, (C) accumulate over the packet and count,
+ * (D) add the verdict's beat base and relative start. ce low freezes L..C
+ * (reset still acts).
  */
 module utf8_lane_status #(
     // lanes per beat: 1, 2, 4, 8, 16, 32 or 64
@@ -50,30 +52,20 @@ localparam CNT_W = $clog2(LANES + 1);  // units of one class in a beat
 wire [LANES-1:0] unit = in_end & {LANES{in_valid}};
 
 // ---------------------------------------------------------------------------
-// Stage A: per group of lanes
+// Stage L: per lane, the error flag, the start of its unit relative to lane 0
+// and its class as one flag per class
 
-reg [NG-1:0]    grp_err;
-reg [8*NG-1:0]  grp_rel;   // start of the group's first error unit, relative to lane 0
-reg [3*NG-1:0]  grp_cls;
+reg [LANES-1:0]   lane_err;
+reg [8*LANES-1:0] lane_rel;
 reg [6*LANES-1:0] hit;     // class c (1..6) of lane k at [(c-1)*LANES + k]
 integer k, g, c;
 reg [31:0] t;  // lane index arithmetic; only its low byte is a relative offset
 always @* begin
     t = 32'd0;
-    hit = {6*LANES{1'b0}};
-    grp_err = {NG{1'b0}};
-    grp_rel = {8*NG{1'b0}};
-    grp_cls = {3*NG{1'b0}};
-    for (g = 0; g < NG; g = g + 1) begin
-        // Highest lane first, so that the lowest error lane is the one that stays.
-        for (k = GROUP - 1; k >= 0; k = k - 1) begin
-            if (unit[g*GROUP + k] && in_cls[3*(g*GROUP + k) +: 3] != 3'd0) begin
-                grp_err[g] = 1'b1;
-                t = g*GROUP + k + 1 - {29'd0, in_len[3*(g*GROUP + k) +: 3]};  // -5..LANES-1
-                grp_rel[8*g +: 8] = t[7:0];
-                grp_cls[3*g +: 3] = in_cls[3*(g*GROUP + k) +: 3];
-            end
-        end
+    for (k = 0; k < LANES; k = k + 1) begin
+        lane_err[k] = unit[k] && in_cls[3*k +: 3] != 3'd0;
+        t = k + 1 - {29'd0, in_len[3*k +: 3]};  // -5..LANES-1
+        lane_rel[8*k +: 8] = t[7:0];
     end
     for (c = 1; c <= 6; c = c + 1) begin
         for (k = 0; k < LANES; k = k + 1) begin
@@ -84,6 +76,51 @@ end
 
 wire unused_t = &{1'b0, t[31:8], 1'b0};
 
+reg                    l_valid_q;
+reg                    l_last_q;
+reg [OFFSET_WIDTH-1:0] l_base_q;
+reg [LANES-1:0]        l_err_q;
+reg [8*LANES-1:0]      l_rel_q;
+reg [3*LANES-1:0]      l_cls_q;
+reg [6*LANES-1:0]      l_hit_q;
+
+always @(posedge clk) begin
+    if (ce) begin
+        l_valid_q <= in_valid;
+        l_last_q  <= in_last;
+        l_base_q  <= in_base;
+        l_err_q   <= lane_err;
+        l_rel_q   <= lane_rel;
+        l_cls_q   <= in_cls;
+        l_hit_q   <= hit;
+    end
+    if (rst) begin
+        l_valid_q <= 1'b0;
+    end
+end
+
+// ---------------------------------------------------------------------------
+// Stage A: per group of lanes
+
+reg [NG-1:0]    grp_err;
+reg [8*NG-1:0]  grp_rel;   // start of the group's first error unit, relative to lane 0
+reg [3*NG-1:0]  grp_cls;
+always @* begin
+    grp_err = {NG{1'b0}};
+    grp_rel = {8*NG{1'b0}};
+    grp_cls = {3*NG{1'b0}};
+    for (g = 0; g < NG; g = g + 1) begin
+        // Highest lane first, so that the lowest error lane is the one that stays.
+        for (k = GROUP - 1; k >= 0; k = k - 1) begin
+            if (l_err_q[g*GROUP + k]) begin
+                grp_err[g] = 1'b1;
+                grp_rel[8*g +: 8] = l_rel_q[8*(g*GROUP + k) +: 8];
+                grp_cls[3*g +: 3] = l_cls_q[3*(g*GROUP + k) +: 3];
+            end
+        end
+    end
+end
+
 wire [6*NG*GW-1:0] grp_cnt;  // class c, group g at [((c-1)*NG + g)*GW +: GW]
 genvar gc, gg;
 generate
@@ -93,7 +130,7 @@ generate
                 .N(GROUP),
                 .IN_WIDTH(1)
             ) count_inst (
-                .in_values(hit[gc*LANES + gg*GROUP +: GROUP]),
+                .in_values(l_hit_q[gc*LANES + gg*GROUP +: GROUP]),
                 .sum(grp_cnt[(gc*NG + gg)*GW +: GW])
             );
         end
@@ -110,9 +147,9 @@ reg [6*NG*GW-1:0]      a_cnt_q;
 
 always @(posedge clk) begin
     if (ce) begin
-        a_valid_q <= in_valid;
-        a_last_q  <= in_last;
-        a_base_q  <= in_base;
+        a_valid_q <= l_valid_q;
+        a_last_q  <= l_last_q;
+        a_base_q  <= l_base_q;
         a_err_q   <= grp_err;
         a_rel_q   <= grp_rel;
         a_cls_q   <= grp_cls;
@@ -153,7 +190,8 @@ endgenerate
 
 reg                    b_valid_q;
 reg                    b_last_q;
-reg [OFFSET_WIDTH-1:0] b_off_q;
+reg [OFFSET_WIDTH-1:0] b_base_q;
+reg [7:0]              b_rel_q;
 reg                    b_err_q;
 reg [2:0]              b_cls_q;
 reg [6*CNT_W-1:0]      b_cnt_q;
@@ -162,7 +200,8 @@ always @(posedge clk) begin
     if (ce) begin
         b_valid_q <= a_valid_q;
         b_last_q  <= a_last_q;
-        b_off_q   <= a_base_q + {{(OFFSET_WIDTH-8){first_rel[7]}}, first_rel};
+        b_base_q  <= a_base_q;
+        b_rel_q   <= first_rel;
         b_err_q   <= |a_err_q;
         b_cls_q   <= first_cls;
         b_cnt_q   <= a_valid_q ? beat_cnt : {6*CNT_W{1'b0}};
@@ -175,9 +214,17 @@ end
 // ---------------------------------------------------------------------------
 // Stage C: over the packet
 
+// The offset stays split as beat base and relative start until stage D adds
+// them, so no 32-bit add shares a clock with the selection logic.
 reg                     acc_err_q;
-reg [OFFSET_WIDTH-1:0]  acc_off_q;
+reg [OFFSET_WIDTH-1:0]  acc_base_q;
+reg [7:0]               acc_rel_q;
 reg [2:0]               acc_cls_q;
+reg                     s_valid_q;
+reg                     s_error_q;
+reg [OFFSET_WIDTH-1:0]  s_base_q;
+reg [7:0]               s_rel_q;
+reg [2:0]               s_cls_q;
 reg                     stat_valid_q;
 reg                     stat_error_q;
 reg [OFFSET_WIDTH-1:0]  stat_off_q;
@@ -204,18 +251,20 @@ generate
 endgenerate
 
 always @(posedge clk) begin
-    stat_valid_q <= ce && verdict;
+    s_valid_q <= ce && verdict;
     if (ce) begin
         if (take_beat) begin
-            acc_err_q <= 1'b1;
-            acc_off_q <= b_off_q;
-            acc_cls_q <= b_cls_q;
+            acc_err_q  <= 1'b1;
+            acc_base_q <= b_base_q;
+            acc_rel_q  <= b_rel_q;
+            acc_cls_q  <= b_cls_q;
         end
         if (verdict) begin
-            acc_err_q    <= 1'b0;
-            stat_error_q <= acc_err_q || b_err_q;
-            stat_off_q   <= acc_err_q ? acc_off_q : (b_err_q ? b_off_q : {OFFSET_WIDTH{1'b0}});
-            stat_cls_q   <= acc_err_q ? acc_cls_q : (b_err_q ? b_cls_q : 3'd0);
+            acc_err_q <= 1'b0;
+            s_error_q <= acc_err_q || b_err_q;
+            s_base_q  <= acc_err_q ? acc_base_q : (b_err_q ? b_base_q : {OFFSET_WIDTH{1'b0}});
+            s_rel_q   <= acc_err_q ? acc_rel_q : (b_err_q ? b_rel_q : 8'd0);
+            s_cls_q   <= acc_err_q ? acc_cls_q : (b_err_q ? b_cls_q : 3'd0);
         end
         if (b_valid_q) begin
             count_q <= count_d;
@@ -223,13 +272,28 @@ always @(posedge clk) begin
         end
     end
     if (rst) begin
-        acc_err_q    <= 1'b0;
+        acc_err_q <= 1'b0;
+        s_valid_q <= 1'b0;
+        count_q   <= {6*COUNT_WIDTH{1'b0}};
+        sat_q     <= 6'd0;
+    end
+end
+
+// ---------------------------------------------------------------------------
+// Stage D: the verdict's offset (not frozen by ce: it only delays stage C's pulse)
+
+always @(posedge clk) begin
+    stat_valid_q <= s_valid_q;
+    if (s_valid_q) begin
+        stat_error_q <= s_error_q;
+        stat_off_q   <= s_base_q + {{(OFFSET_WIDTH-8){s_rel_q[7]}}, s_rel_q};
+        stat_cls_q   <= s_cls_q;
+    end
+    if (rst) begin
         stat_valid_q <= 1'b0;
         stat_error_q <= 1'b0;
         stat_off_q   <= {OFFSET_WIDTH{1'b0}};
         stat_cls_q   <= 3'd0;
-        count_q      <= {6*COUNT_WIDTH{1'b0}};
-        sat_q        <= 6'd0;
     end
 end
 

@@ -26,7 +26,7 @@ module utf8_validator #(
     parameter COUNT_WIDTH = 32,
     // verdicts that may be outstanding (accepted tlast, verdict not yet taken);
     // at least the pipeline depth for back-to-back 1-byte packets at full rate
-    parameter QUEUE = 12
+    parameter QUEUE = 16
 ) (
     input  wire                      clk,
     input  wire                      rst,

@@ -129,7 +129,8 @@ ValidatorRun RunImpl(int lanes, const std::vector<sim::WidePacket>& packets,
       in.s.tdata.assign(static_cast<size_t>(lanes), 0);
     } else {
       const size_t done_pkts = drv.packet() < packets.size() ? drv.packet() : packets.size();
-      const bool drained = run.verdicts.size() >= owed[done_pkts];
+      // Drained: verdict and status pulse of every earlier packet are out.
+      const bool drained = run.verdicts.size() >= owed[done_pkts] && run.stats.size() >= owed[done_pkts];
       in.s = drv.next(drained, &in.rst);
       in.m_tready = !rng.chance(opt.traffic.stall);
     }
@@ -196,7 +197,10 @@ ValidatorRun RunImpl(int lanes, const std::vector<sim::WidePacket>& packets,
     model.tick(in);
     edge(false);
 
-    if (tail < 0 && drv.done() && run.verdicts.size() >= owed[packets.size()]) tail = 4;
+    if (tail < 0 && drv.done() && run.verdicts.size() >= owed[packets.size()] &&
+        run.stats.size() >= owed[packets.size()]) {
+      tail = 4;
+    }
     if (tail >= 0 && tail-- == 0) break;
     if (cycle > limit) {
       run.report.ok = false;

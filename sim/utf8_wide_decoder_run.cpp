@@ -79,7 +79,8 @@ WideDecoderRun RunImpl(int lanes, const std::vector<sim::WidePacket>& packets,
       in.s.tdata.assign(static_cast<size_t>(lanes), 0);
     } else {
       const size_t done_pkts = drv.packet() < packets.size() ? drv.packet() : packets.size();
-      const bool drained = run.packets.size() >= owed[done_pkts];
+      // Drained: units and status pulse of every earlier packet are out.
+      const bool drained = run.packets.size() >= owed[done_pkts] && run.stats.size() >= owed[done_pkts];
       in.s = drv.next(drained, &in.rst);
       in.m_tready = !rng.chance(opt.traffic.stall);
     }
@@ -167,7 +168,10 @@ WideDecoderRun RunImpl(int lanes, const std::vector<sim::WidePacket>& packets,
     model.tick(in);
     edge(false);
 
-    if (tail < 0 && drv.done() && run.packets.size() >= owed[packets.size()]) tail = 4;
+    if (tail < 0 && drv.done() && run.packets.size() >= owed[packets.size()] &&
+        run.stats.size() >= owed[packets.size()]) {
+      tail = 4;
+    }
     if (tail >= 0 && tail-- == 0) break;
     if (cycle > limit) {
       run.report.ok = false;

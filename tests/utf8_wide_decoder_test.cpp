@@ -328,7 +328,8 @@ TEST_P(WideDecoderTest, ThroughputOneBeatPerClock) {
     ASSERT_EQ(run.packets.size(), 1u);
     EXPECT_EQ(run.packets[0], Decode(*bytes, Mode::kRfc3629));
     const uint64_t beats = sim::BeatsOf(n, lanes());
-    EXPECT_LE(run.report.cycles, beats + 8) << "cycles for " << n << " bytes";
+    // The constant is the pipeline's fill: a dozen clocks from first beat to verdict.
+    EXPECT_LE(run.report.cycles, beats + 16) << "cycles for " << n << " bytes";
     const double per_clock = static_cast<double>(n) / static_cast<double>(run.report.cycles);
     EXPECT_GE(per_clock, lanes() * 0.99) << "bytes per clock";
   }
