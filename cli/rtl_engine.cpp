@@ -94,6 +94,21 @@ std::vector<int> WithScalar(std::vector<int> wide) {
   return wide;
 }
 
+// One packet on the scalar decoder: its units and its stat_* verdict, each held
+// against the other and against its error counters. The caller checked the trace path.
+EngineRun RunScalar(const std::vector<uint8_t>& in, Mode mode, const std::string& trace_path,
+                    std::vector<Unit>* units, ValidatorVerdict* stat) {
+  DecoderRun run = RunUtf8Decoder(in, mode, Options(trace_path));
+  if (!run.report.ok) return Failed(run.report.mismatch);
+  const Verdict v = Summarize(run.units);
+  *stat = ValidatorVerdict{run.stat_error, run.stat_err_offset, run.stat_err_class};
+  std::string bad = CheckCounts("utf8_decoder", run.err_count, v.counts);
+  if (bad.empty()) bad = CheckStat("utf8_decoder", *stat, v);
+  if (!bad.empty()) return Failed(bad);
+  *units = std::move(run.units);
+  return Cycles(run.report.cycles);
+}
+
 }  // namespace
 
 std::vector<int> RtlDecodeLanes() { return WithScalar(WideDecoderLaneCounts()); }
@@ -106,17 +121,8 @@ EngineRun RtlEngine::Decode(const std::vector<uint8_t>& in, Mode mode, std::vect
   std::string error;
   if (!TraceWritable(trace_path_, &error)) return EngineRun{error};
   if (lanes_ == 1) {
-    DecoderRun run = RunUtf8Decoder(in, mode, Options(trace_path_));
-    if (!run.report.ok) return Failed(run.report.mismatch);
-    const Verdict v = Summarize(run.units);
-    std::string bad = CheckCounts("utf8_decoder", run.err_count, v.counts);
-    if (bad.empty()) {
-      ValidatorVerdict stat{run.stat_error, run.stat_err_offset, run.stat_err_class};
-      bad = CheckStat("utf8_decoder", stat, v);
-    }
-    if (!bad.empty()) return Failed(bad);
-    *units = std::move(run.units);
-    return Cycles(run.report.cycles);
+    ValidatorVerdict stat;
+    return RunScalar(in, mode, trace_path_, units, &stat);
   }
   WideDecoderRun run = RunUtf8WideDecoder(lanes_, in, mode, Options(trace_path_));
   if (!run.report.ok) return Failed(run.report.mismatch);
@@ -144,16 +150,21 @@ EngineRun RtlEngine::Decode(const std::vector<uint8_t>& in, Mode mode, std::vect
 EngineRun RtlEngine::Validate(const std::vector<uint8_t>& in, Mode mode, Verdict* verdict) {
   *verdict = Verdict{};
   if (in.empty()) return Cycles(0);
-  if (lanes_ == 1) {
-    // The scalar decoder's stat_* outputs are its validator: first error offset
-    // and class; Decode has already held them against the units.
-    std::vector<Unit> units;
-    EngineRun run = Decode(in, mode, &units);
-    if (run.error.empty()) *verdict = Summarize(units);
-    return run;
-  }
   std::string error;
   if (!TraceWritable(trace_path_, &error)) return EngineRun{error};
+  if (lanes_ == 1) {
+    // The scalar decoder's stat_* outputs are its validator: the verdict is
+    // theirs; units and counts come from its m_axis beats.
+    std::vector<Unit> units;
+    ValidatorVerdict stat;
+    EngineRun run = RunScalar(in, mode, trace_path_, &units, &stat);
+    if (!run.error.empty()) return run;
+    *verdict = Summarize(units);
+    verdict->valid = !stat.error;
+    verdict->first_error_offset = stat.error ? stat.offset : 0;
+    verdict->first_error_class = stat.error ? stat.cls : ErrorClass::kOk;
+    return run;
+  }
   ValidatorRun run = RunUtf8Validator(lanes_, in, mode, Options(trace_path_));
   if (!run.report.ok) return Failed(run.report.mismatch);
   if (run.verdicts.size() != 1 || run.stats.size() != 1) {
