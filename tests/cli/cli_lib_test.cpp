@@ -43,6 +43,17 @@ TEST(CliParse, OptionsAnywhereBothSpellings) {
   EXPECT_EQ(Parse({"decode", "--mode", "annex-r", "--mode", "rfc3629"}).mode, Mode::kRfc3629);
 }
 
+TEST(CliParse, RtlOptionsReachTheEngineConfig) {
+  Options o = Parse({"validate", "--engine=rtl", "--lanes", "64", "--trace=w.fst", "in.bin"});
+  EXPECT_EQ(o.engine.name, "rtl");
+  EXPECT_EQ(o.engine.lanes, 64);
+  EXPECT_EQ(o.engine.trace_path, "w.fst");
+  EXPECT_EQ(o.input, "in.bin");
+  o = Parse({"encode", "--engine", "rtl"});
+  EXPECT_EQ(o.engine.lanes, 1);  // the scalar blocks unless told otherwise
+  EXPECT_EQ(o.engine.trace_path, "");
+}
+
 TEST(CliParse, Errors) {
   Options o;
   EXPECT_EQ(ParseArgs({"decode", "--to", "ucs2"}, &o),
