@@ -86,6 +86,9 @@ def rtl_commit():
 
 def last_error_line(text):
     lines = [l.strip() for l in text.splitlines() if l.strip()]
+    for l in lines:
+        if l.startswith("ERROR"):
+            return l[:300]
     for l in reversed(lines):
         if "error" in l.lower():
             return l[:300]
