@@ -113,25 +113,26 @@ void LaneStatusModel::tick(bool rst, bool ce, const DecidedBeat& in) {
   }
   s_valid_ = false;
   if (ce) {
-    // Stage C: over the packet, from stage B.
-    const bool take_beat = b_.valid && b_.err && !acc_err_;
-    const bool verdict = b_.valid && b_.last;
+    // Stage C: over the packet, from stage T.
+    const bool take_beat = t_.valid && t_.err && !acc_err_;
+    const bool verdict = t_.valid && t_.last;
     s_valid_ = verdict;
     if (verdict) {
-      s_.error = acc_err_ || b_.err;
-      s_.offset = acc_err_ ? acc_off_ : (b_.err ? b_.off : 0);
-      s_.cls = acc_err_ ? acc_cls_ : (b_.err ? b_.cls : 0);
+      s_.error = acc_err_ || t_.err;
+      s_.offset = acc_err_ ? acc_off_ : (t_.err ? t_.off : 0);
+      s_.cls = acc_err_ ? acc_cls_ : (t_.err ? t_.cls : 0);
     }
     if (take_beat) {
       acc_err_ = true;
-      acc_off_ = b_.off;
-      acc_cls_ = b_.cls;
+      acc_off_ = t_.off;
+      acc_cls_ = t_.cls;
     }
     if (verdict) acc_err_ = false;
-    if (b_.valid) {
-      for (int c = 0; c < 6; ++c) count_[c] = std::min(kCountMax, count_[c] + b_.cnt[c]);
+    if (t_.valid) {
+      for (int c = 0; c < 6; ++c) count_[c] = std::min(kCountMax, count_[c] + t_.cnt[c]);
     }
-    // Stages B, A, L: the decided beat's first error and counts, three clocks on.
+    // Stages T, B, A, L: the decided beat's first error and counts, four clocks on.
+    t_ = b_;
     b_ = a_;
     a_ = l_;
     l_ = Beat();
@@ -151,6 +152,7 @@ void LaneStatusModel::tick(bool rst, bool ce, const DecidedBeat& in) {
     l_.valid = false;
     a_.valid = false;
     b_.valid = false;
+    t_.valid = false;
     acc_err_ = false;
     s_valid_ = false;
     stat_ = Status();
@@ -163,10 +165,10 @@ ValidatorCycleModel::ValidatorCycleModel(int lanes) : lanes_(lanes), front_(lane
 ValidatorCycleModel::Outputs ValidatorCycleModel::outputs() const {
   Outputs o;
   o.s_tready = s_ready_;
-  o.m_tvalid = !queue_.empty();
+  o.m_tvalid = out_valid_;
   if (o.m_tvalid) {
-    o.m_tdata = queue_.front().offset & kOffsetMask;
-    o.m_tuser = static_cast<uint8_t>((queue_.front().cls << 1) | (queue_.front().error ? 1 : 0));
+    o.m_tdata = out_.offset & kOffsetMask;
+    o.m_tuser = static_cast<uint8_t>((out_.cls << 1) | (out_.error ? 1 : 0));
   }
   o.m_tlast = true;
   const LaneStatusModel::Status& st = status_.status();
@@ -181,13 +183,22 @@ ValidatorCycleModel::Outputs ValidatorCycleModel::outputs() const {
 void ValidatorCycleModel::tick(const Inputs& in) {
   const bool s_ready = s_ready_;
   const bool s_fire = in.s.tvalid && s_ready;
-  const bool m_fire = !queue_.empty() && in.m_tready;
+  const bool m_fire = out_valid_ && in.m_tready;
+  const bool owe = s_fire && in.s.tlast;
 
-  // Verdict queue, fed by the status pulse, and the credit that guards it.
+  // Verdict queue: the output register reloads from the buffer (as it was before
+  // this edge) when empty or taken; the status pulse writes the buffer.
   const LaneStatusModel::Status& st = status_.status();
-  if (m_fire) queue_.pop_front();
+  if (!queue_.empty() && (!out_valid_ || in.m_tready)) {
+    out_ = queue_.front();
+    queue_.pop_front();
+    out_valid_ = true;
+  } else if (m_fire) {
+    out_valid_ = false;
+  }
   if (st.valid) queue_.push_back(Verdict{st.offset, st.cls, st.error});
-  outstanding_ += (s_fire && in.s.tlast ? 1 : 0) - (m_fire ? 1 : 0);
+  // The credit that guards it.
+  outstanding_ += (owe ? 1 : 0) - (m_fire ? 1 : 0);
   s_ready_ = outstanding_ < kQueue;
 
   status_.tick(in.rst, true, front_.out());
@@ -195,6 +206,7 @@ void ValidatorCycleModel::tick(const Inputs& in) {
 
   if (in.rst) {
     queue_.clear();
+    out_valid_ = false;
     outstanding_ = 0;
     s_ready_ = true;
   }

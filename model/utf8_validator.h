@@ -69,9 +69,10 @@ class LaneFrontModel {
   DecidedBeat o_;
 };
 
-// utf8_lane_status: stages L, A, B carry each beat's first error and counts,
-// C accumulates over the packet and counts, D gives the verdict (stat_valid
-// pulses one clock after a last beat leaves B, ce or not).
+// utf8_lane_status: stages L, A, B, T carry each beat's first error and counts
+// (the RTL reduces them over groups of lanes on the way; here they are known at
+// L), C accumulates over the packet and counts, D gives the verdict (stat_valid
+// pulses one clock after a last beat leaves T, ce or not).
 class LaneStatusModel {
  public:
   struct Status {
@@ -93,7 +94,7 @@ class LaneStatusModel {
     uint8_t cls = 0;
     std::array<uint64_t, 6> cnt{};
   };
-  Beat l_, a_, b_;
+  Beat l_, a_, b_, t_;
   bool s_valid_ = false;  // stage C's verdict pulse
   Status s_;              // and its verdict
   bool acc_err_ = false;
@@ -145,7 +146,9 @@ class ValidatorCycleModel {
   LaneStatusModel status_;
   bool s_ready_ = true;
 
-  std::deque<Verdict> queue_;
+  std::deque<Verdict> queue_;  // the RTL's circular buffer
+  bool out_valid_ = false;     // and its output register
+  Verdict out_;
   int outstanding_ = 0;
 };
 

@@ -11,11 +11,12 @@
  * previous beat, and class), a one-cycle stat_valid pulse when the packet's
  * last beat has passed, and saturating per-class unit counters. Register
  * stages keep each step a few LUTs deep at any LANES: (L) per lane the error
- * flag, relative start and class flags, (A) per group of four lanes the first
- * error and the units per class, (B) the first error over the groups and the
- * counts summed by an adder tree, (C) accumulate over the packet and count,
- * (D) add the verdict's beat base and relative start. ce low freezes L..C
- * (reset still acts).
+ * flag, relative start and class flags; (A, B, T) three utf8_lane_reduce
+ * steps, each taking groups of four to their first error and per-class sums
+ * (64 -> 16 -> 4 -> 1; at fewer lanes the last steps pass one item through,
+ * so the latency is the same at every LANES); (C) accumulate over the packet
+ * and count; (D) add the verdict's beat base and relative start. ce low
+ * freezes L..C (reset still acts).
  */
 module utf8_lane_status #(
     // lanes per beat: 1, 2, 4, 8, 16, 32 or 64
@@ -44,10 +45,22 @@ module utf8_lane_status #(
     output wire [6*COUNT_WIDTH-1:0]  err_count
 );
 
-localparam GROUP = (LANES >= 4) ? 4 : LANES;
-localparam NG = LANES / GROUP;
-localparam GW = $clog2(GROUP + 1);     // units of one class in a group
-localparam CNT_W = $clog2(LANES + 1);  // units of one class in a beat
+// Items and count widths after each reduction step (see utf8_lane_reduce)
+localparam G1 = (LANES >= 4) ? 4 : LANES;
+localparam N1 = LANES / G1;
+localparam W1 = 1 + $clog2(G1);
+localparam G2 = (N1 >= 4) ? 4 : N1;
+localparam N2 = N1 / G2;
+localparam W2 = W1 + $clog2(G2);
+localparam G3 = (N2 >= 4) ? 4 : N2;
+localparam CNT_W = W2 + $clog2(G3);  // units of one class in a beat: $clog2(LANES + 1)
+
+initial begin
+    if (N2 / G3 != 1) begin
+        $error("Error: three reduction steps cover at most 64 lanes (instance %m)");
+        $finish;
+    end
+end
 
 wire [LANES-1:0] unit = in_end & {LANES{in_valid}};
 
@@ -58,7 +71,7 @@ wire [LANES-1:0] unit = in_end & {LANES{in_valid}};
 reg [LANES-1:0]   lane_err;
 reg [8*LANES-1:0] lane_rel;
 reg [6*LANES-1:0] hit;     // class c (1..6) of lane k at [(c-1)*LANES + k]
-integer k, g, c;
+integer k, c;
 reg [31:0] t;  // lane index arithmetic; only its low byte is a relative offset
 always @* begin
     t = 32'd0;
@@ -100,114 +113,117 @@ always @(posedge clk) begin
 end
 
 // ---------------------------------------------------------------------------
-// Stage A: per group of lanes
+// Stages A, B, T: the reduction steps
 
-reg [NG-1:0]    grp_err;
-reg [8*NG-1:0]  grp_rel;   // start of the group's first error unit, relative to lane 0
-reg [3*NG-1:0]  grp_cls;
-always @* begin
-    grp_err = {NG{1'b0}};
-    grp_rel = {8*NG{1'b0}};
-    grp_cls = {3*NG{1'b0}};
-    for (g = 0; g < NG; g = g + 1) begin
-        // Highest lane first, so that the lowest error lane is the one that stays.
-        for (k = GROUP - 1; k >= 0; k = k - 1) begin
-            if (l_err_q[g*GROUP + k]) begin
-                grp_err[g] = 1'b1;
-                grp_rel[8*g +: 8] = l_rel_q[8*(g*GROUP + k) +: 8];
-                grp_cls[3*g +: 3] = l_cls_q[3*(g*GROUP + k) +: 3];
-            end
-        end
-    end
-end
+wire [N1-1:0]      a_err;
+wire [8*N1-1:0]    a_rel;
+wire [3*N1-1:0]    a_cls;
+wire [6*W1*N1-1:0] a_cnt;
 
-wire [6*NG*GW-1:0] grp_cnt;  // class c, group g at [((c-1)*NG + g)*GW +: GW]
-genvar gc, gg;
-generate
-    for (gc = 0; gc < 6; gc = gc + 1) begin : g_class
-        for (gg = 0; gg < NG; gg = gg + 1) begin : g_group
-            utf8_lane_sum #(
-                .N(GROUP),
-                .IN_WIDTH(1)
-            ) count_inst (
-                .in_values(l_hit_q[gc*LANES + gg*GROUP +: GROUP]),
-                .sum(grp_cnt[(gc*NG + gg)*GW +: GW])
-            );
-        end
-    end
-endgenerate
+utf8_lane_reduce #(
+    .N(LANES),
+    .W(1)
+) reduce_a (
+    .in_err(l_err_q),
+    .in_rel(l_rel_q),
+    .in_cls(l_cls_q),
+    .in_cnt(l_hit_q),
+    .out_err(a_err),
+    .out_rel(a_rel),
+    .out_cls(a_cls),
+    .out_cnt(a_cnt)
+);
 
 reg                    a_valid_q;
 reg                    a_last_q;
 reg [OFFSET_WIDTH-1:0] a_base_q;
-reg [NG-1:0]           a_err_q;
-reg [8*NG-1:0]         a_rel_q;
-reg [3*NG-1:0]         a_cls_q;
-reg [6*NG*GW-1:0]      a_cnt_q;
+reg [N1-1:0]           a_err_q;
+reg [8*N1-1:0]         a_rel_q;
+reg [3*N1-1:0]         a_cls_q;
+reg [6*W1*N1-1:0]      a_cnt_q;
+
+wire [N2-1:0]      b_err;
+wire [8*N2-1:0]    b_rel;
+wire [3*N2-1:0]    b_cls;
+wire [6*W2*N2-1:0] b_cnt;
+
+utf8_lane_reduce #(
+    .N(N1),
+    .W(W1)
+) reduce_b (
+    .in_err(a_err_q),
+    .in_rel(a_rel_q),
+    .in_cls(a_cls_q),
+    .in_cnt(a_cnt_q),
+    .out_err(b_err),
+    .out_rel(b_rel),
+    .out_cls(b_cls),
+    .out_cnt(b_cnt)
+);
+
+reg                    b_valid_q;
+reg                    b_last_q;
+reg [OFFSET_WIDTH-1:0] b_base_q;
+reg [N2-1:0]           b_err_q;
+reg [8*N2-1:0]         b_rel_q;
+reg [3*N2-1:0]         b_cls_q;
+reg [6*W2*N2-1:0]      b_cnt_q;
+
+wire               t_err;
+wire [7:0]         t_rel;
+wire [2:0]         t_cls;
+wire [6*CNT_W-1:0] t_cnt;
+
+utf8_lane_reduce #(
+    .N(N2),
+    .W(W2)
+) reduce_t (
+    .in_err(b_err_q),
+    .in_rel(b_rel_q),
+    .in_cls(b_cls_q),
+    .in_cnt(b_cnt_q),
+    .out_err(t_err),
+    .out_rel(t_rel),
+    .out_cls(t_cls),
+    .out_cnt(t_cnt)
+);
+
+reg                    t_valid_q;
+reg                    t_last_q;
+reg [OFFSET_WIDTH-1:0] t_base_q;
+reg                    t_err_q;
+reg [7:0]              t_rel_q;
+reg [2:0]              t_cls_q;
+reg [6*CNT_W-1:0]      t_cnt_q;
 
 always @(posedge clk) begin
     if (ce) begin
         a_valid_q <= l_valid_q;
         a_last_q  <= l_last_q;
         a_base_q  <= l_base_q;
-        a_err_q   <= grp_err;
-        a_rel_q   <= grp_rel;
-        a_cls_q   <= grp_cls;
-        a_cnt_q   <= grp_cnt;
-    end
-    if (rst) begin
-        a_valid_q <= 1'b0;
-    end
-end
-
-// ---------------------------------------------------------------------------
-// Stage B: over the groups
-
-wire [NG-1:0] first_grp = a_err_q & ~(a_err_q - 1'b1);
-reg  [7:0]    first_rel;
-reg  [2:0]    first_cls;
-always @* begin
-    first_rel = 8'd0;
-    first_cls = 3'd0;
-    for (g = 0; g < NG; g = g + 1) begin
-        first_rel = first_rel | (a_rel_q[8*g +: 8] & {8{first_grp[g]}});
-        first_cls = first_cls | (a_cls_q[3*g +: 3] & {3{first_grp[g]}});
-    end
-end
-
-wire [6*CNT_W-1:0] beat_cnt;
-generate
-    for (gc = 0; gc < 6; gc = gc + 1) begin : g_total
-        utf8_lane_sum #(
-            .N(NG),
-            .IN_WIDTH(GW)
-        ) total_inst (
-            .in_values(a_cnt_q[gc*NG*GW +: NG*GW]),
-            .sum(beat_cnt[gc*CNT_W +: CNT_W])
-        );
-    end
-endgenerate
-
-reg                    b_valid_q;
-reg                    b_last_q;
-reg [OFFSET_WIDTH-1:0] b_base_q;
-reg [7:0]              b_rel_q;
-reg                    b_err_q;
-reg [2:0]              b_cls_q;
-reg [6*CNT_W-1:0]      b_cnt_q;
-
-always @(posedge clk) begin
-    if (ce) begin
+        a_err_q   <= a_err;
+        a_rel_q   <= a_rel;
+        a_cls_q   <= a_cls;
+        a_cnt_q   <= a_cnt;
         b_valid_q <= a_valid_q;
         b_last_q  <= a_last_q;
         b_base_q  <= a_base_q;
-        b_rel_q   <= first_rel;
-        b_err_q   <= |a_err_q;
-        b_cls_q   <= first_cls;
-        b_cnt_q   <= a_valid_q ? beat_cnt : {6*CNT_W{1'b0}};
+        b_err_q   <= b_err;
+        b_rel_q   <= b_rel;
+        b_cls_q   <= b_cls;
+        b_cnt_q   <= b_cnt;
+        t_valid_q <= b_valid_q;
+        t_last_q  <= b_last_q;
+        t_base_q  <= b_base_q;
+        t_err_q   <= t_err;
+        t_rel_q   <= t_rel;
+        t_cls_q   <= t_cls;
+        t_cnt_q   <= t_cnt;
     end
     if (rst) begin
+        a_valid_q <= 1'b0;
         b_valid_q <= 1'b0;
+        t_valid_q <= 1'b0;
     end
 end
 
@@ -231,18 +247,19 @@ reg [OFFSET_WIDTH-1:0]  stat_off_q;
 reg [2:0]               stat_cls_q;
 reg [6*COUNT_WIDTH-1:0] count_q;
 
-wire                    take_beat = b_valid_q && b_err_q && !acc_err_q;
-wire                    verdict = b_valid_q && b_last_q;
+wire                    take_beat = t_valid_q && t_err_q && !acc_err_q;
+wire                    verdict = t_valid_q && t_last_q;
 
 // Saturating counters: the carry out of each add is kept as a flag rather than
 // folded into the same clock's sum, so the add is the only thing on its path.
 reg  [5:0]               sat_q;     // counter c-1 has reached all ones
 wire [6*COUNT_WIDTH-1:0] count_d;
 wire [5:0]               carry_d;
+genvar gc;
 generate
     for (gc = 0; gc < 6; gc = gc + 1) begin : g_count
         wire [COUNT_WIDTH:0] sum = {1'b0, count_q[gc*COUNT_WIDTH +: COUNT_WIDTH]}
-            + {{(COUNT_WIDTH+1-CNT_W){1'b0}}, b_cnt_q[gc*CNT_W +: CNT_W]};
+            + {{(COUNT_WIDTH+1-CNT_W){1'b0}}, t_cnt_q[gc*CNT_W +: CNT_W]};
         assign count_d[gc*COUNT_WIDTH +: COUNT_WIDTH] = sum[COUNT_WIDTH-1:0];
         assign carry_d[gc] = sum[COUNT_WIDTH];
         assign err_count[gc*COUNT_WIDTH +: COUNT_WIDTH] =
@@ -255,18 +272,18 @@ always @(posedge clk) begin
     if (ce) begin
         if (take_beat) begin
             acc_err_q  <= 1'b1;
-            acc_base_q <= b_base_q;
-            acc_rel_q  <= b_rel_q;
-            acc_cls_q  <= b_cls_q;
+            acc_base_q <= t_base_q;
+            acc_rel_q  <= t_rel_q;
+            acc_cls_q  <= t_cls_q;
         end
         if (verdict) begin
             acc_err_q <= 1'b0;
-            s_error_q <= acc_err_q || b_err_q;
-            s_base_q  <= acc_err_q ? acc_base_q : (b_err_q ? b_base_q : {OFFSET_WIDTH{1'b0}});
-            s_rel_q   <= acc_err_q ? acc_rel_q : (b_err_q ? b_rel_q : 8'd0);
-            s_cls_q   <= acc_err_q ? acc_cls_q : (b_err_q ? b_cls_q : 3'd0);
+            s_error_q <= acc_err_q || t_err_q;
+            s_base_q  <= acc_err_q ? acc_base_q : (t_err_q ? t_base_q : {OFFSET_WIDTH{1'b0}});
+            s_rel_q   <= acc_err_q ? acc_rel_q : (t_err_q ? t_rel_q : 8'd0);
+            s_cls_q   <= acc_err_q ? acc_cls_q : (t_err_q ? t_cls_q : 3'd0);
         end
-        if (b_valid_q) begin
+        if (t_valid_q) begin
             count_q <= count_d;
             sat_q   <= sat_q | carry_d;
         end
