@@ -54,6 +54,20 @@ module utf8_lane_front #(
 
 localparam HIST = 5;
 localparam EXT = HIST + LANES + 1;
+// Beat offsets are multiples of LANES (only a packet's last beat is partial), so
+// the input side counts beats: two halves, the high one stepped by a flag
+// registered a clock ahead, keep the carry chain half as long.
+localparam LOG_L = $clog2(LANES);
+localparam BC_W = OFFSET_WIDTH - LOG_L;
+localparam LO_W = BC_W / 2;
+localparam HI_W = BC_W - LO_W;
+
+initial begin
+    if (LO_W < 2) begin
+        $error("Error: OFFSET_WIDTH must leave at least 4 bits of beat count (instance %m)");
+        $finish;
+    end
+end
 
 wire s_fire = s_axis_tvalid && s_axis_tready && ce;
 
@@ -69,7 +83,18 @@ reg [OFFSET_WIDTH-1:0] p_base_q;
 // Input side packet state
 reg                    in_pkt_q;   // the next beat continues a packet
 reg                    in_mode_q;  // mode of the packet in progress
-reg [OFFSET_WIDTH-1:0] in_off_q;   // offset of the next beat
+reg [LO_W-1:0]         bc_lo_q;    // beats of the packet so far: the next beat's
+reg [HI_W-1:0]         bc_hi_q;    // offset is LANES times {bc_hi_q, bc_lo_q}
+reg                    bc_lo_max_q;  // bc_lo_q is all ones: the next step carries
+
+wire [OFFSET_WIDTH-1:0] in_off;
+generate
+    if (LOG_L == 0) begin : g_off_one
+        assign in_off = {bc_hi_q, bc_lo_q};
+    end else begin : g_off_many
+        assign in_off = {bc_hi_q, bc_lo_q, {LOG_L{1'b0}}};
+    end
+endgenerate
 
 // Beat being decided, with its window
 reg                    w_valid_q;
@@ -141,9 +166,17 @@ always @(posedge clk) begin
         p_last_q  <= s_axis_tlast;
         p_first_q <= !in_pkt_q;
         p_mode_q  <= in_pkt_q ? in_mode_q : cfg_mode;
-        p_base_q  <= in_pkt_q ? in_off_q : {OFFSET_WIDTH{1'b0}};
+        p_base_q  <= in_pkt_q ? in_off : {OFFSET_WIDTH{1'b0}};
         in_mode_q <= in_pkt_q ? in_mode_q : cfg_mode;
-        in_off_q  <= (in_pkt_q ? in_off_q : {OFFSET_WIDTH{1'b0}}) + LANES;
+        if (in_pkt_q) begin
+            bc_lo_q     <= bc_lo_q + 1'b1;
+            bc_hi_q     <= bc_hi_q + {{(HI_W-1){1'b0}}, bc_lo_max_q};
+            bc_lo_max_q <= &bc_lo_q[LO_W-1:1] && !bc_lo_q[0];
+        end else begin
+            bc_lo_q     <= {{(LO_W-1){1'b0}}, 1'b1};
+            bc_hi_q     <= {HI_W{1'b0}};
+            bc_lo_max_q <= LO_W == 1;
+        end
     end
     if (p_move) begin
         w_data_q <= p_data_q;

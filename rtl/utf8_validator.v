@@ -15,7 +15,8 @@
  * counts units per class and keeps the first error of the packet; its status
  * pulse is the verdict. Verdicts wait in a small queue; s_axis_tready (registered) is
  * withdrawn only while QUEUE packets are accepted and their verdicts not yet
- * taken, so the pipeline itself never stalls.
+ * taken, so the pipeline itself never stalls and nothing in it has a clock
+ * enable driven by m_axis_tready.
  */
 module utf8_validator #(
     // bytes per beat: 1, 2, 4, 8, 16, 32 or 64
@@ -24,8 +25,9 @@ module utf8_validator #(
     parameter OFFSET_WIDTH = 32,
     // width of each saturating error counter
     parameter COUNT_WIDTH = 32,
-    // verdicts that may be outstanding (accepted tlast, verdict not yet taken);
-    // at least the pipeline depth for back-to-back 1-byte packets at full rate
+    // verdicts that may be outstanding (accepted tlast, verdict not yet taken):
+    // a power of two, at least the pipeline depth for back-to-back 1-byte
+    // packets at full rate
     parameter QUEUE = 16
 ) (
     input  wire                      clk,
@@ -65,8 +67,8 @@ initial begin
         $error("Error: LANES must be 1, 2, 4, 8, 16, 32 or 64 (instance %m)");
         $finish;
     end
-    if (QUEUE < 2) begin
-        $error("Error: QUEUE must be at least 2 (instance %m)");
+    if (QUEUE < 2 || (QUEUE & (QUEUE - 1)) != 0) begin
+        $error("Error: QUEUE must be a power of two, at least 2 (instance %m)");
         $finish;
     end
 end
@@ -137,45 +139,60 @@ utf8_lane_status #(
 );
 
 // ---------------------------------------------------------------------------
-// Verdict queue (shift register: the head is the output register; occupancy
-// as a thermometer so that no count is decoded on the way) and the credit that
-// keeps it from overflowing
+// Verdict queue: a circular buffer (pointers one bit wider than the index, so
+// that full and empty differ) in front of the output register, which reloads
+// when it is empty or taken. m_axis_tready then enables only that register and
+// the read pointer. The credit (verdicts owed: packets accepted, verdict not
+// yet taken) keeps the buffer from overflowing; its next ready is one of three
+// compares of the registered count, chosen by the clock's two events, so no
+// adder lies between m_axis_tready and s_axis_tready.
+
+localparam PTR_W = $clog2(QUEUE);
 
 reg [VERDICT_W-1:0] q_mem [0:QUEUE-1];
-reg [QUEUE-1:0]     q_full_q;       // thermometer: entry i holds a verdict
+reg [PTR_W:0]       q_wr_q;
+reg [PTR_W:0]       q_rd_q;
+reg                 out_valid_q;
+reg [VERDICT_W-1:0] out_q;
 reg [QCNT_W-1:0]    outstanding_q;
 
-wire m_fire = q_full_q[0] && m_axis_tready;
-wire [QUEUE-1:0] q_after_pop = m_fire ? {1'b0, q_full_q[QUEUE-1:1]} : q_full_q;
-wire [QCNT_W-1:0] outstanding_d = outstanding_q
-    + {{(QCNT_W-1){1'b0}}, s_fire && s_axis_tlast}
-    - {{(QCNT_W-1){1'b0}}, m_fire};
+wire m_fire = out_valid_q && m_axis_tready;
+wire q_load = q_wr_q != q_rd_q && (!out_valid_q || m_axis_tready);
+wire owe    = s_fire && s_axis_tlast;
 
-integer i;
 always @(posedge clk) begin
-    for (i = 0; i < QUEUE; i = i + 1) begin
-        if (m_fire && i + 1 < QUEUE) begin
-            q_mem[i] <= q_mem[i + 1];
-        end
-        // The new verdict goes to the first entry left empty after the pop.
-        if (verdict && !q_after_pop[i] && (i == 0 || q_after_pop[i == 0 ? 0 : i - 1])) begin
-            q_mem[i] <= {pkt_off, pkt_cls, pkt_err};
-        end
+    if (verdict) begin
+        q_mem[q_wr_q[PTR_W-1:0]] <= {pkt_off, pkt_cls, pkt_err};
+        q_wr_q <= q_wr_q + 1'b1;
     end
-    q_full_q <= verdict ? {q_after_pop[QUEUE-2:0], 1'b1} : q_after_pop;
-    outstanding_q <= outstanding_d;
-    s_ready_q <= outstanding_d < QUEUE;
+    if (q_load) begin
+        out_q  <= q_mem[q_rd_q[PTR_W-1:0]];
+        q_rd_q <= q_rd_q + 1'b1;
+    end
+    if (q_load) begin
+        out_valid_q <= 1'b1;
+    end else if (m_fire) begin
+        out_valid_q <= 1'b0;
+    end
+    case ({owe, m_fire})
+        2'b10:   s_ready_q <= outstanding_q < QUEUE - 1;
+        2'b01:   s_ready_q <= 1'b1;
+        default: s_ready_q <= outstanding_q < QUEUE;
+    endcase
+    outstanding_q <= outstanding_q + {{(QCNT_W-1){1'b0}}, owe} - {{(QCNT_W-1){1'b0}}, m_fire};
     if (rst) begin
-        q_full_q      <= {QUEUE{1'b0}};
+        q_wr_q        <= {(PTR_W+1){1'b0}};
+        q_rd_q        <= {(PTR_W+1){1'b0}};
+        out_valid_q   <= 1'b0;
         outstanding_q <= {QCNT_W{1'b0}};
         s_ready_q     <= 1'b1;
     end
 end
 
 assign s_axis_tready   = s_ready_q;
-assign m_axis_tdata    = q_mem[0][4 +: OFFSET_WIDTH];
-assign m_axis_tuser    = q_mem[0][3:0];
-assign m_axis_tvalid   = q_full_q[0];
+assign m_axis_tdata    = out_q[4 +: OFFSET_WIDTH];
+assign m_axis_tuser    = out_q[3:0];
+assign m_axis_tvalid   = out_valid_q;
 assign m_axis_tlast    = 1'b1;
 assign stat_valid      = verdict;
 assign stat_error      = pkt_err;

@@ -303,6 +303,23 @@ TEST_P(ValidatorTest, ResetMidPacket) {
   }
 }
 
+// The first error far into a long packet, then a second packet: the front end
+// counts beats in two halves (rtl/utf8_lane_front.v), and the low half, 13 to 16
+// bits wide depending on LANES, carries into the high one before byte 512 Ki at
+// any LANES; an error there is reported only right if the carry was.
+TEST_P(ValidatorTest, ErrorOffsetPastTheCounterCarry) {
+  const size_t at = (600u << 10) + 5;
+  WidePacket p{std::vector<uint8_t>(at + 1000, 'a'), Mode::kRfc3629, -1};
+  p.bytes[at] = 0xE0;
+  p.bytes[at + 1] = 0x80;
+  const std::vector<WidePacket> packets = {p, {{0x41, 0xFF}, Mode::kRfc3629, -1}};
+  const ValidatorRun run = RunChecked(lanes(), packets, {0, 0}, 13, Name("far"));
+  Scoreboard(lanes(), packets, run);
+  ASSERT_EQ(run.verdicts.size(), 2u);
+  EXPECT_EQ(run.verdicts[0].offset, at);
+  EXPECT_EQ(run.verdicts[1].offset, 1u);
+}
+
 // Markus Kuhn's stress test as one packet, in both modes.
 TEST_P(ValidatorTest, KuhnStressTest) {
   std::ifstream f(UTF8CORE_KUHN_TEST, std::ios::binary);
