@@ -76,7 +76,7 @@ reg                    p_valid_q;
 reg [8*LANES-1:0]      p_data_q;
 reg [LANES-1:0]        p_keep_q;
 reg                    p_last_q;
-reg                    p_first_q;
+reg [8*HIST-1:0]       p_hist_q;   // the five bytes before it (00 at a packet start)
 reg                    p_mode_q;
 reg [OFFSET_WIDTH-1:0] p_base_q;
 
@@ -103,7 +103,6 @@ reg [LANES-1:0]        w_keep_q;
 reg                    w_last_q;
 reg [OFFSET_WIDTH-1:0] w_base_q;
 reg [8*HIST-1:0]       w_hist_q;
-reg [8*HIST-1:0]       tail_q;     // last five bytes moved into the window stage
 
 // Decided beat
 reg                    o_valid_q;
@@ -116,7 +115,10 @@ reg [32*LANES-1:0]     o_cp_q;
 
 wire p_move = p_valid_q && ce && (p_last_q || s_fire);
 
-wire [8*HIST-1:0]         hist_in = p_first_q ? {8*HIST{1'b0}} : tail_q;
+// A beat that continues a packet is taken only as its predecessor leaves the
+// pending register, so its history is that beat's last five bytes, known then;
+// choosing it there keeps the choice off the byte facts' path below.
+wire [8*HIST-1:0]         hist_in = p_hist_q;
 wire [8*(HIST+LANES)-1:0] cat_in  = {p_data_q, hist_in};
 wire [8*HIST-1:0]         tail_in = cat_in[8*LANES +: 8*HIST];
 // Only the last five bytes of the concatenation are carried over.
@@ -164,7 +166,7 @@ always @(posedge clk) begin
         p_data_q  <= s_axis_tdata;
         p_keep_q  <= s_axis_tkeep;
         p_last_q  <= s_axis_tlast;
-        p_first_q <= !in_pkt_q;
+        p_hist_q  <= in_pkt_q ? tail_in : {8*HIST{1'b0}};
         p_mode_q  <= in_pkt_q ? in_mode_q : cfg_mode;
         p_base_q  <= in_pkt_q ? in_off : {OFFSET_WIDTH{1'b0}};
         in_mode_q <= in_pkt_q ? in_mode_q : cfg_mode;
@@ -178,13 +180,14 @@ always @(posedge clk) begin
             bc_lo_max_q <= LO_W == 1;
         end
     end
-    if (p_move) begin
+    // Loaded on every enabled clock, the beat marked by w_valid_q alone: an
+    // enable of p_move would fan out from s_axis_tvalid to all these flops.
+    if (ce) begin
         w_data_q <= p_data_q;
         w_keep_q <= p_keep_q;
         w_last_q <= p_last_q;
         w_base_q <= p_base_q;
         w_hist_q <= hist_in;
-        tail_q   <= tail_in;
         w_cont_q       <= pos_cont;
         w_need_ge_q    <= pos_need_ge;
         w_sec_ok_q     <= pos_sec_ok;

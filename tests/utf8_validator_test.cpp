@@ -303,21 +303,28 @@ TEST_P(ValidatorTest, ResetMidPacket) {
   }
 }
 
-// The first error far into a long packet, then a second packet: the front end
-// counts beats in two halves (rtl/utf8_lane_front.v), and the low half, 13 to 16
-// bits wide depending on LANES, carries into the high one before byte 512 Ki at
-// any LANES; an error there is reported only right if the carry was.
+// The first error far into a long packet: the front end counts beats in two
+// halves (rtl/utf8_lane_front.v), the low one (32 - log2 LANES) / 2 bits wide,
+// whose carry steps the high one. An error in the first beat after the low half
+// wraps, and one further on, are reported at the right offset only if the
+// carry came on time.
 TEST_P(ValidatorTest, ErrorOffsetPastTheCounterCarry) {
-  const size_t at = (600u << 10) + 5;
-  WidePacket p{std::vector<uint8_t>(at + 1000, 'a'), Mode::kRfc3629, -1};
-  p.bytes[at] = 0xE0;
-  p.bytes[at + 1] = 0x80;
-  const std::vector<WidePacket> packets = {p, {{0x41, 0xFF}, Mode::kRfc3629, -1}};
+  int log_lanes = 0;
+  while ((1 << log_lanes) < lanes()) ++log_lanes;
+  const size_t wrap = static_cast<size_t>(lanes()) << ((32 - log_lanes) / 2);
+  std::vector<WidePacket> packets;
+  std::vector<size_t> at;
+  for (const size_t e : {wrap + 1, wrap + wrap / 2 + 3, 3 * wrap - 1}) {
+    WidePacket p{std::vector<uint8_t>(e + 2 * static_cast<size_t>(lanes()) + 1, 'a'), Mode::kRfc3629, -1};
+    p.bytes[e] = 0xE0;
+    p.bytes[e + 1] = 0x80;
+    packets.push_back(p);
+    at.push_back(e);
+  }
   const ValidatorRun run = RunChecked(lanes(), packets, {0, 0}, 13, Name("far"));
   Scoreboard(lanes(), packets, run);
-  ASSERT_EQ(run.verdicts.size(), 2u);
-  EXPECT_EQ(run.verdicts[0].offset, at);
-  EXPECT_EQ(run.verdicts[1].offset, 1u);
+  ASSERT_EQ(run.verdicts.size(), at.size());
+  for (size_t i = 0; i < at.size(); ++i) EXPECT_EQ(run.verdicts[i].offset, at[i]) << "packet " << i;
 }
 
 // Markus Kuhn's stress test as one packet, in both modes.
