@@ -104,14 +104,18 @@ void LaneFrontModel::tick(bool rst, bool cfg_mode, const WideBeatIn& in, bool s_
 }
 
 void LaneStatusModel::tick(bool rst, bool ce, const DecidedBeat& in) {
-  // Stage D: delays stage C's pulse by one clock, whatever ce does.
-  stat_.valid = s_valid_;
-  if (s_valid_) {
-    stat_.error = s_.error;
-    stat_.offset = s_.offset;
-    stat_.cls = s_.cls;
+  // Stages D2, D1: delay stage C's pulse by two clocks, whatever ce does; C2
+  // shows the counters a clock after stage C counts.
+  stat_.valid = d1_valid_;
+  if (d1_valid_) {
+    stat_.error = d1_.error;
+    stat_.offset = d1_.offset;
+    stat_.cls = d1_.cls;
   }
+  d1_valid_ = s_valid_;
+  if (s_valid_) d1_ = s_;
   s_valid_ = false;
+  shown_count_ = count_;
   if (ce) {
     // Stage C: over the packet, from stage T.
     const bool take_beat = t_.valid && t_.err && !acc_err_;
@@ -155,8 +159,10 @@ void LaneStatusModel::tick(bool rst, bool ce, const DecidedBeat& in) {
     t_.valid = false;
     acc_err_ = false;
     s_valid_ = false;
+    d1_valid_ = false;
     stat_ = Status();
     count_ = {};
+    shown_count_ = {};
   }
 }
 

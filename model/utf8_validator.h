@@ -71,8 +71,9 @@ class LaneFrontModel {
 
 // utf8_lane_status: stages L, A, B, T carry each beat's first error and counts
 // (the RTL reduces them over groups of lanes on the way; here they are known at
-// L), C accumulates over the packet and counts, D gives the verdict (stat_valid
-// pulses one clock after a last beat leaves T, ce or not).
+// L), C accumulates over the packet and counts (shown a clock later, as the
+// RTL's two-half counters), D1 and D2 give the verdict (stat_valid pulses two
+// clocks after a last beat leaves T, ce or not).
 class LaneStatusModel {
  public:
   struct Status {
@@ -82,7 +83,7 @@ class LaneStatusModel {
     uint8_t cls = 0;
   };
   const Status& status() const { return stat_; }
-  const std::array<uint64_t, 6>& counts() const { return count_; }
+  const std::array<uint64_t, 6>& counts() const { return shown_count_; }
   void tick(bool rst, bool ce, const DecidedBeat& in);
 
  private:
@@ -97,11 +98,14 @@ class LaneStatusModel {
   Beat l_, a_, b_, t_;
   bool s_valid_ = false;  // stage C's verdict pulse
   Status s_;              // and its verdict
+  bool d1_valid_ = false;  // stage D1
+  Status d1_;
   bool acc_err_ = false;
   uint64_t acc_off_ = 0;
   uint8_t acc_cls_ = 0;
   Status stat_;
   std::array<uint64_t, 6> count_{};
+  std::array<uint64_t, 6> shown_count_{};
 };
 
 class ValidatorCycleModel {

@@ -15,8 +15,9 @@
  * steps, each taking groups of four to their first error and per-class sums
  * (64 -> 16 -> 4 -> 1; at fewer lanes the last steps pass one item through,
  * so the latency is the same at every LANES); (C) accumulate over the packet
- * and count; (D) add the verdict's beat base and relative start. ce low
- * freezes L..C (reset still acts).
+ * and count; (C2) the counters' high halves; (D1, D2) add the verdict's
+ * beat base and relative start in two halves. ce low freezes L..C (reset
+ * still acts).
  */
 module utf8_lane_status #(
     // lanes per beat: 1, 2, 4, 8, 16, 32 or 64
@@ -58,6 +59,10 @@ localparam CNT_W = W2 + $clog2(G3);  // units of one class in a beat: $clog2(LAN
 initial begin
     if (N2 / G3 != 1) begin
         $error("Error: three reduction steps cover at most 64 lanes (instance %m)");
+        $finish;
+    end
+    if (OFFSET_WIDTH < 16 || COUNT_WIDTH < 16) begin
+        $error("Error: OFFSET_WIDTH and COUNT_WIDTH must be at least 16 (instance %m)");
         $finish;
     end
 end
@@ -241,33 +246,53 @@ reg                     s_error_q;
 reg [OFFSET_WIDTH-1:0]  s_base_q;
 reg [7:0]               s_rel_q;
 reg [2:0]               s_cls_q;
-reg                     stat_valid_q;
-reg                     stat_error_q;
-reg [OFFSET_WIDTH-1:0]  stat_off_q;
-reg [2:0]               stat_cls_q;
-reg [6*COUNT_WIDTH-1:0] count_q;
 
 wire                    take_beat = t_valid_q && t_err_q && !acc_err_q;
 wire                    verdict = t_valid_q && t_last_q;
 
-// Saturating counters: the carry out of each add is kept as a flag rather than
-// folded into the same clock's sum, so the add is the only thing on its path.
-reg  [5:0]               sat_q;     // counter c-1 has reached all ones
-wire [6*COUNT_WIDTH-1:0] count_d;
-wire [5:0]               carry_d;
+// Saturating counters in two halves: stage C adds the beat's count to the low
+// half and keeps its carry; a clock later stage C2 adds that carry to the high
+// half (whose own carry out sets the saturation flag) while the low half is
+// delayed to match, so err_count is consistent, one clock after the count.
+// Neither add is longer than half a counter.
+localparam CL = COUNT_WIDTH / 2;
+localparam CH = COUNT_WIDTH - CL;
+
+reg [6*CL-1:0] cnt_lo_q;
+reg [5:0]      cnt_carry_q;   // pulse: the low half of counter c-1 wrapped
+reg [6*CL-1:0] cnt_lo_d_q;
+reg [6*CH-1:0] cnt_hi_q;
+reg [5:0]      sat_q;         // counter c-1 has passed all ones
+
 genvar gc;
 generate
     for (gc = 0; gc < 6; gc = gc + 1) begin : g_count
-        wire [COUNT_WIDTH:0] sum = {1'b0, count_q[gc*COUNT_WIDTH +: COUNT_WIDTH]}
-            + {{(COUNT_WIDTH+1-CNT_W){1'b0}}, t_cnt_q[gc*CNT_W +: CNT_W]};
-        assign count_d[gc*COUNT_WIDTH +: COUNT_WIDTH] = sum[COUNT_WIDTH-1:0];
-        assign carry_d[gc] = sum[COUNT_WIDTH];
-        assign err_count[gc*COUNT_WIDTH +: COUNT_WIDTH] =
-            sat_q[gc] ? {COUNT_WIDTH{1'b1}} : count_q[gc*COUNT_WIDTH +: COUNT_WIDTH];
+        wire [CL:0] lo_sum = {1'b0, cnt_lo_q[gc*CL +: CL]}
+            + {{(CL+1-CNT_W){1'b0}}, t_cnt_q[gc*CNT_W +: CNT_W]};
+        wire [CH:0] hi_sum = {1'b0, cnt_hi_q[gc*CH +: CH]} + {{CH{1'b0}}, cnt_carry_q[gc]};
+        always @(posedge clk) begin
+            cnt_carry_q[gc] <= ce && t_valid_q && lo_sum[CL];
+            if (ce && t_valid_q) begin
+                cnt_lo_q[gc*CL +: CL] <= lo_sum[CL-1:0];
+            end
+            cnt_hi_q[gc*CH +: CH] <= hi_sum[CH-1:0];
+            if (hi_sum[CH]) begin
+                sat_q[gc] <= 1'b1;
+            end
+            if (rst) begin
+                cnt_carry_q[gc]       <= 1'b0;
+                cnt_lo_q[gc*CL +: CL] <= {CL{1'b0}};
+                cnt_hi_q[gc*CH +: CH] <= {CH{1'b0}};
+                sat_q[gc]             <= 1'b0;
+            end
+        end
+        assign err_count[gc*COUNT_WIDTH +: COUNT_WIDTH] = sat_q[gc] ? {COUNT_WIDTH{1'b1}} :
+            {cnt_hi_q[gc*CH +: CH], cnt_lo_d_q[gc*CL +: CL]};
     end
 endgenerate
 
 always @(posedge clk) begin
+    cnt_lo_d_q <= cnt_lo_q;
     s_valid_q <= ce && verdict;
     if (ce) begin
         if (take_beat) begin
@@ -283,30 +308,55 @@ always @(posedge clk) begin
             s_rel_q   <= acc_err_q ? acc_rel_q : (t_err_q ? t_rel_q : 8'd0);
             s_cls_q   <= acc_err_q ? acc_cls_q : (t_err_q ? t_cls_q : 3'd0);
         end
-        if (t_valid_q) begin
-            count_q <= count_d;
-            sat_q   <= sat_q | carry_d;
-        end
     end
     if (rst) begin
-        acc_err_q <= 1'b0;
-        s_valid_q <= 1'b0;
-        count_q   <= {6*COUNT_WIDTH{1'b0}};
-        sat_q     <= 6'd0;
+        acc_err_q  <= 1'b0;
+        s_valid_q  <= 1'b0;
+        cnt_lo_d_q <= {6*CL{1'b0}};
     end
 end
 
 // ---------------------------------------------------------------------------
-// Stage D: the verdict's offset (not frozen by ce: it only delays stage C's pulse)
+// Stages D1, D2: the verdict's offset, base plus the signed relative start, in
+// two halves (not frozen by ce: they only delay stage C's pulse). D1 adds the
+// low half and turns its carry and the sign into a step of -1, 0 or +1 for the
+// high half, which D2 adds.
+
+localparam OL = OFFSET_WIDTH / 2;
+localparam OH = OFFSET_WIDTH - OL;
+
+reg           e_valid_q;
+reg           e_error_q;
+reg [2:0]     e_cls_q;
+reg [OL-1:0]  e_lo_q;
+reg [OH-1:0]  e_hi_q;
+reg [1:0]     e_step_q;   // signed
+
+reg                     stat_valid_q;
+reg                     stat_error_q;
+reg [OFFSET_WIDTH-1:0]  stat_off_q;
+reg [2:0]               stat_cls_q;
+
+wire [OL:0] off_lo_sum = {1'b0, s_base_q[OL-1:0]} + {1'b0, {(OL-8){s_rel_q[7]}}, s_rel_q};
 
 always @(posedge clk) begin
-    stat_valid_q <= s_valid_q;
+    e_valid_q <= s_valid_q;
     if (s_valid_q) begin
-        stat_error_q <= s_error_q;
-        stat_off_q   <= s_base_q + {{(OFFSET_WIDTH-8){s_rel_q[7]}}, s_rel_q};
-        stat_cls_q   <= s_cls_q;
+        e_error_q <= s_error_q;
+        e_cls_q   <= s_cls_q;
+        e_lo_q    <= off_lo_sum[OL-1:0];
+        e_hi_q    <= s_base_q[OFFSET_WIDTH-1:OL];
+        // carry - borrow of the sign extension: +1, 0 or -1
+        e_step_q  <= {s_rel_q[7] && !off_lo_sum[OL], s_rel_q[7] != off_lo_sum[OL]};
+    end
+    stat_valid_q <= e_valid_q;
+    if (e_valid_q) begin
+        stat_error_q <= e_error_q;
+        stat_off_q   <= {e_hi_q + {{(OH-2){e_step_q[1]}}, e_step_q}, e_lo_q};
+        stat_cls_q   <= e_cls_q;
     end
     if (rst) begin
+        e_valid_q    <= 1'b0;
         stat_valid_q <= 1'b0;
         stat_error_q <= 1'b0;
         stat_off_q   <= {OFFSET_WIDTH{1'b0}};
