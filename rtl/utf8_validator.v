@@ -139,34 +139,37 @@ utf8_lane_status #(
 );
 
 // ---------------------------------------------------------------------------
-// Verdict queue: a circular buffer (pointers one bit wider than the index, so
-// that full and empty differ) in front of the output register, which reloads
-// when it is empty or taken. m_axis_tready then enables only that register and
-// the read pointer. The credit (verdicts owed: packets accepted, verdict not
-// yet taken) keeps the buffer from overflowing; its next ready is one of three
-// compares of the registered count, chosen by the clock's two events, so no
-// adder lies between m_axis_tready and s_axis_tready.
+// Verdict queue: a circular buffer in front of the output register, which
+// reloads when it is empty or taken; m_axis_tready then enables only that
+// register and the read pointer. "Empty" is a register of its own (next value
+// from the entry count's compares and the clock's two events), not a compare
+// of the pointers on the way to the load. The credit (verdicts owed: packets
+// accepted, verdict not yet taken) keeps the buffer from overflowing; its next
+// ready is likewise one of three compares of the registered count, chosen by
+// the events, so no adder lies between m_axis_tready and s_axis_tready.
 
 localparam PTR_W = $clog2(QUEUE);
 
 reg [VERDICT_W-1:0] q_mem [0:QUEUE-1];
-reg [PTR_W:0]       q_wr_q;
-reg [PTR_W:0]       q_rd_q;
+reg [PTR_W-1:0]     q_wr_q;
+reg [PTR_W-1:0]     q_rd_q;
+reg [QCNT_W-1:0]    q_cnt_q;    // entries in the buffer
+reg                 q_empty_q;
 reg                 out_valid_q;
 reg [VERDICT_W-1:0] out_q;
 reg [QCNT_W-1:0]    outstanding_q;
 
 wire m_fire = out_valid_q && m_axis_tready;
-wire q_load = q_wr_q != q_rd_q && (!out_valid_q || m_axis_tready);
+wire q_load = !q_empty_q && (!out_valid_q || m_axis_tready);
 wire owe    = s_fire && s_axis_tlast;
 
 always @(posedge clk) begin
     if (verdict) begin
-        q_mem[q_wr_q[PTR_W-1:0]] <= {pkt_off, pkt_cls, pkt_err};
+        q_mem[q_wr_q] <= {pkt_off, pkt_cls, pkt_err};
         q_wr_q <= q_wr_q + 1'b1;
     end
     if (q_load) begin
-        out_q  <= q_mem[q_rd_q[PTR_W-1:0]];
+        out_q  <= q_mem[q_rd_q];
         q_rd_q <= q_rd_q + 1'b1;
     end
     if (q_load) begin
@@ -174,6 +177,12 @@ always @(posedge clk) begin
     end else if (m_fire) begin
         out_valid_q <= 1'b0;
     end
+    q_cnt_q <= q_cnt_q + {{(QCNT_W-1){1'b0}}, verdict} - {{(QCNT_W-1){1'b0}}, q_load};
+    case ({verdict, q_load})
+        2'b10:   q_empty_q <= 1'b0;
+        2'b01:   q_empty_q <= q_cnt_q == {{(QCNT_W-1){1'b0}}, 1'b1};
+        default: q_empty_q <= q_empty_q;
+    endcase
     case ({owe, m_fire})
         2'b10:   s_ready_q <= outstanding_q < QUEUE - 1;
         2'b01:   s_ready_q <= 1'b1;
@@ -181,8 +190,10 @@ always @(posedge clk) begin
     endcase
     outstanding_q <= outstanding_q + {{(QCNT_W-1){1'b0}}, owe} - {{(QCNT_W-1){1'b0}}, m_fire};
     if (rst) begin
-        q_wr_q        <= {(PTR_W+1){1'b0}};
-        q_rd_q        <= {(PTR_W+1){1'b0}};
+        q_wr_q        <= {PTR_W{1'b0}};
+        q_rd_q        <= {PTR_W{1'b0}};
+        q_cnt_q       <= {QCNT_W{1'b0}};
+        q_empty_q     <= 1'b1;
         out_valid_q   <= 1'b0;
         outstanding_q <= {QCNT_W{1'b0}};
         s_ready_q     <= 1'b1;
