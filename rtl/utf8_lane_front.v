@@ -77,12 +77,15 @@ reg [8*LANES-1:0]      p_data_q;
 reg [LANES-1:0]        p_keep_q;
 reg                    p_last_q;
 reg [8*HIST-1:0]       p_hist_q;   // the five bytes before it (00 at a packet start)
-reg                    p_mode_q;
+// The packet's mode, one copy per eight byte positions so that none drives more
+// than eight positions' byte facts (a single one drove all of them, LANES 64 on
+// ECP5); keep stops synthesis from merging the copies back into one.
+localparam MODE_COPIES = (EXT - 1 + 7) / 8;
+reg [MODE_COPIES-1:0]  p_mode_q;
 reg [OFFSET_WIDTH-1:0] p_base_q;
 
 // Input side packet state
 reg                    in_pkt_q;   // the next beat continues a packet
-reg                    in_mode_q;  // mode of the packet in progress
 reg [LO_W-1:0]         bc_lo_q;    // beats of the packet so far: the next beat's
 reg [HI_W-1:0]         bc_hi_q;    // offset is LANES times {bc_hi_q, bc_lo_q}
 reg                    bc_lo_max_q;  // bc_lo_q is all ones: the next step carries
@@ -115,6 +118,18 @@ reg [32*LANES-1:0]     o_cp_q;
 
 wire p_move = p_valid_q && ce && (p_last_q || s_fire);
 
+genvar r;
+generate
+    for (r = 0; r < MODE_COPIES; r = r + 1) begin : g_mode
+        (* keep *)
+        always @(posedge clk) begin
+            if (s_fire && !in_pkt_q) begin
+                p_mode_q[r] <= cfg_mode;
+            end
+        end
+    end
+endgenerate
+
 // A beat that continues a packet is taken only as its predecessor leaves the
 // pending register, so its history is that beat's last five bytes, known then;
 // choosing it there keeps the choice off the byte facts' path below.
@@ -141,7 +156,7 @@ generate
         utf8_lane_byte byte_inst (
             .b(ext_in[8*q +: 8]),
             .b_next(ext_in[8*(q+1) +: 8]),
-            .mode(p_mode_q),
+            .mode(p_mode_q[q / 8]),
             .cont(pos_cont[q]),
             .need_ge(pos_need_ge[5*q +: 5]),
             .sec_ok(pos_sec_ok[q]),
@@ -167,9 +182,7 @@ always @(posedge clk) begin
         p_keep_q  <= s_axis_tkeep;
         p_last_q  <= s_axis_tlast;
         p_hist_q  <= in_pkt_q ? tail_in : {8*HIST{1'b0}};
-        p_mode_q  <= in_pkt_q ? in_mode_q : cfg_mode;
         p_base_q  <= in_pkt_q ? in_off : {OFFSET_WIDTH{1'b0}};
-        in_mode_q <= in_pkt_q ? in_mode_q : cfg_mode;
         if (in_pkt_q) begin
             bc_lo_q     <= bc_lo_q + 1'b1;
             bc_hi_q     <= bc_hi_q + {{(HI_W-1){1'b0}}, bc_lo_max_q};

@@ -269,14 +269,15 @@ generate
     for (gc = 0; gc < 6; gc = gc + 1) begin : g_count
         wire [CL:0] lo_sum = {1'b0, cnt_lo_q[gc*CL +: CL]}
             + {{(CL+1-CNT_W){1'b0}}, t_cnt_q[gc*CNT_W +: CNT_W]};
-        wire [CH:0] hi_sum = {1'b0, cnt_hi_q[gc*CH +: CH]} + {{CH{1'b0}}, cnt_carry_q[gc]};
+        wire [CH-1:0] hi_sum = cnt_hi_q[gc*CH +: CH] + {{(CH-1){1'b0}}, cnt_carry_q[gc]};
         always @(posedge clk) begin
             cnt_carry_q[gc] <= ce && t_valid_q && lo_sum[CL];
             if (ce && t_valid_q) begin
                 cnt_lo_q[gc*CL +: CL] <= lo_sum[CL-1:0];
             end
-            cnt_hi_q[gc*CH +: CH] <= hi_sum[CH-1:0];
-            if (hi_sum[CH]) begin
+            cnt_hi_q[gc*CH +: CH] <= hi_sum;
+            // The high half's carry out, from its bits rather than the end of its adder
+            if (cnt_carry_q[gc] && &cnt_hi_q[gc*CH +: CH]) begin
                 sat_q[gc] <= 1'b1;
             end
             if (rst) begin
