@@ -19,7 +19,7 @@
 module utf8_lane_decode (
     input  wire [47:0] win,        // bytes of positions 0..5, position q at [8*q +: 8]
     input  wire [4:0]  take,       // utf8_lane_take: in the unit of the lead d = 1..5 back
-    input  wire        take_next,  // utf8_lane_take: the next byte continues a unit
+    input  wire        take_next,  // the next byte continues a unit (the next lane is taken)
     input  wire [3:0]  lead_more,  // [d-1]: the lead d = 1..4 back asks for more than d continuations
     input  wire        need_any,   // this lane's byte is a lead (asks for continuations)
     input  wire [2:0]  single_cls, // class of this byte alone when it asks for nothing

@@ -234,30 +234,31 @@ reg                    x_last_q;
 reg [OFFSET_WIDTH-1:0] x_base_q;
 reg [8*(EXT-1)-1:0]    x_ext_q;
 reg [LANES-1:0]        x_keep_q;
-reg [5*LANES-1:0]      x_take_q;
-reg [LANES-1:0]        x_take_next_q;
+reg [5*LANES+4:0]      x_take_q;   // lanes 0..LANES: the last is the look-ahead byte's
 reg [4*LANES-1:0]      x_lead_more_q;
 reg [LANES-1:0]        x_need_any_q;
 reg [3*LANES-1:0]      x_single_cls_q;
 reg [3*LANES-1:0]      x_bad_cls_q;
 reg [LANES-1:0]        x_cont_next_q;
 
-wire [5*LANES-1:0] lane_take;
-wire [LANES-1:0]   lane_take_next;
+wire [5*LANES+4:0] lane_take;
 wire [4*LANES-1:0] lane_lead_more;
 wire [LANES-1:0]   lane_need_any;
 wire [LANES-1:0]   lane_cont_next;
 
 genvar k;
 generate
-    for (k = 0; k < LANES; k = k + 1) begin : g_take
+    // One more than LANES: the look-ahead byte's answer is whether the top
+    // lane's unit goes on into the next beat.
+    for (k = 0; k <= LANES; k = k + 1) begin : g_take
         utf8_lane_take take_inst (
-            .cont(w_cont_q[k +: 7]),
-            .need_ge(w_need_ge_q[5*k +: 30]),
-            .sec_ok(w_sec_ok_q[k +: 6]),
-            .take(lane_take[5*k +: 5]),
-            .take_next(lane_take_next[k])
+            .cont(w_cont_q[k +: 6]),
+            .need_ge(w_need_ge_q[5*k +: 25]),
+            .sec_ok(w_sec_ok_q[k +: 5]),
+            .take(lane_take[5*k +: 5])
         );
+    end
+    for (k = 0; k < LANES; k = k + 1) begin : g_facts
         // The lead d back (position 5-d of the window) asks for more than d.
         assign lane_lead_more[4*k +: 4] = {w_need_ge_q[5*(k+1) + 4], w_need_ge_q[5*(k+2) + 3],
                                            w_need_ge_q[5*(k+3) + 2], w_need_ge_q[5*(k+4) + 1]};
@@ -274,7 +275,6 @@ always @(posedge clk) begin
         x_ext_q        <= ext;
         x_keep_q       <= w_keep_q;
         x_take_q       <= lane_take;
-        x_take_next_q  <= lane_take_next;
         x_lead_more_q  <= lane_lead_more;
         x_need_any_q   <= lane_need_any;
         x_single_cls_q <= w_single_cls_q;
@@ -303,7 +303,7 @@ generate
         utf8_lane_decode lane_inst (
             .win(x_ext_q[8*k +: 48]),
             .take(x_take_q[5*k +: 5]),
-            .take_next(x_take_next_q[k]),
+            .take_next(|x_take_q[5*(k+1) +: 5]),
             .lead_more(x_lead_more_q[4*k +: 4]),
             .need_any(x_need_any_q[k]),
             .single_cls(x_single_cls_q[3*k +: 3]),

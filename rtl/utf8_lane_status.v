@@ -252,7 +252,7 @@ wire                    verdict = t_valid_q && t_last_q;
 
 // Saturating counters in two halves: stage C adds the beat's count to the low
 // half and keeps its carry; a clock later stage C2 adds that carry to the high
-// half (whose own carry out sets the saturation flag) while the low half is
+// half (whose carry out marks saturation) while the low half is
 // delayed to match, so err_count is consistent, one clock after the count.
 // Neither add is longer than half a counter.
 localparam CL = COUNT_WIDTH / 2;
@@ -262,32 +262,36 @@ reg [6*CL-1:0] cnt_lo_q;
 reg [5:0]      cnt_carry_q;   // pulse: the low half of counter c-1 wrapped
 reg [6*CL-1:0] cnt_lo_d_q;
 reg [6*CH-1:0] cnt_hi_q;
-reg [5:0]      sat_q;         // counter c-1 has passed all ones
+reg [5:0]      ovf_q;         // pulse: the high half of counter c-1 wrapped
+reg [5:0]      sat_q;         // counter c-1 has passed all ones (a clock after ovf_q)
 
 genvar gc;
 generate
     for (gc = 0; gc < 6; gc = gc + 1) begin : g_count
         wire [CL:0] lo_sum = {1'b0, cnt_lo_q[gc*CL +: CL]}
             + {{(CL+1-CNT_W){1'b0}}, t_cnt_q[gc*CNT_W +: CNT_W]};
-        wire [CH-1:0] hi_sum = cnt_hi_q[gc*CH +: CH] + {{(CH-1){1'b0}}, cnt_carry_q[gc]};
+        wire [CH:0] hi_sum = {1'b0, cnt_hi_q[gc*CH +: CH]} + {{CH{1'b0}}, cnt_carry_q[gc]};
         always @(posedge clk) begin
             cnt_carry_q[gc] <= ce && t_valid_q && lo_sum[CL];
             if (ce && t_valid_q) begin
                 cnt_lo_q[gc*CL +: CL] <= lo_sum[CL-1:0];
             end
-            cnt_hi_q[gc*CH +: CH] <= hi_sum;
-            // The high half's carry out, from its bits rather than the end of its adder
-            if (cnt_carry_q[gc] && &cnt_hi_q[gc*CH +: CH]) begin
+            cnt_hi_q[gc*CH +: CH] <= hi_sum[CH-1:0];
+            // The high half's carry out goes straight into a flop; the sticky
+            // flag follows a clock later, and err_count ORs the two.
+            ovf_q[gc] <= hi_sum[CH];
+            if (ovf_q[gc]) begin
                 sat_q[gc] <= 1'b1;
             end
             if (rst) begin
                 cnt_carry_q[gc]       <= 1'b0;
                 cnt_lo_q[gc*CL +: CL] <= {CL{1'b0}};
                 cnt_hi_q[gc*CH +: CH] <= {CH{1'b0}};
+                ovf_q[gc]             <= 1'b0;
                 sat_q[gc]             <= 1'b0;
             end
         end
-        assign err_count[gc*COUNT_WIDTH +: COUNT_WIDTH] = sat_q[gc] ? {COUNT_WIDTH{1'b1}} :
+        assign err_count[gc*COUNT_WIDTH +: COUNT_WIDTH] = sat_q[gc] || ovf_q[gc] ? {COUNT_WIDTH{1'b1}} :
             {cnt_hi_q[gc*CH +: CH], cnt_lo_d_q[gc*CL +: CL]};
     end
 endgenerate
