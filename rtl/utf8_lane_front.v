@@ -121,9 +121,12 @@ wire p_move = p_valid_q && ce && (p_last_q || s_fire);
 genvar r;
 generate
     for (r = 0; r < MODE_COPIES; r = r + 1) begin : g_mode
+        // Between packets the copies follow cfg_mode on every clock, so they
+        // hold it as the first beat is taken; the enable is one flop, not
+        // s_fire's logic (which reached the spread-out copies too late).
         (* keep *)
         always @(posedge clk) begin
-            if (s_fire && !in_pkt_q) begin
+            if (ce && !in_pkt_q) begin
                 p_mode_q[r] <= cfg_mode;
             end
         end
