@@ -149,13 +149,17 @@ integer k;
 always @* begin
     for (k = 0; k < LANES; k = k + 1) begin
         // An error unit's code point is U+FFFD (SPEC §3); the lanes give the raw payload.
-        elem[k*EW +: EW] = !f_unit[k] ? {EW{1'b0}} :
+        // Lanes without a unit are not cleared here: the compaction's first level
+        // drops them, and a clear would put f_valid on every element bit.
+        elem[k*EW +: EW] =
             {f_cls[3*k +: 3] == 3'd0 ? f_cp[32*k +: 32] : 32'h0000FFFD, f_len[3*k +: 3], f_cls[3*k +: 3]};
     end
 end
 
-// Beside each beat: {valid, last, has a unit}.
-wire [2:0] f_tag = {f_valid, f_last, |f_unit};
+// Beside each beat: {goes into the FIFO, last, dropped (no unit)}, decoded
+// here so that the FIFO's controls come straight from flops.
+wire       f_any = |f_unit;
+wire [2:0] f_tag = {f_valid && f_any, f_last, f_valid && !f_any};
 
 // ---------------------------------------------------------------------------
 // Shift stage: each unit's shift (lanes without a unit below it), by a
@@ -283,14 +287,15 @@ always @* begin
     end
 end
 
-wire p_valid = p_tag[2];
-wire p_last  = p_tag[1];
-wire p_any   = p_tag[0];
+wire p_last = p_tag[1];
 
 // ---------------------------------------------------------------------------
 // Output FIFO: DEPTH entries read synchronously into the output register (a
 // RAM with its read register); occupancy as a thermometer so that "not
-// empty" is a flop
+// empty" is a flop. The memory never holds DEPTH entries (the output register
+// takes one first), so the slot at wr_ptr_q is always free: it is written
+// every clock and the pointer moves only for a beat with units, which keeps
+// the write enable off the RAMs.
 
 reg [FW-1:0]    mem [0:DEPTH-1];
 reg [AW-1:0]    wr_ptr_q;
@@ -299,15 +304,13 @@ reg [DEPTH-1:0] occ_q;          // occ_q[i]: the memory holds more than i entrie
 reg             out_valid_q;
 reg [FW-1:0]    out_q;
 
-wire wr   = p_valid && p_any;
-wire drop = p_valid && !p_any;
+wire wr   = p_tag[2];
+wire drop = p_tag[0];
 wire pop  = out_valid_q && m_axis_tready;
 wire rd   = occ_q[0] && (!out_valid_q || m_axis_tready);
 
 always @(posedge clk) begin
-    if (wr) begin
-        mem[wr_ptr_q] <= {p_last, p_keep, p_data, p_user};
-    end
+    mem[wr_ptr_q] <= {p_last, p_keep, p_data, p_user};
     if (rd) begin
         out_q <= mem[rd_ptr_q];
     end
@@ -337,8 +340,7 @@ end
 // ---------------------------------------------------------------------------
 // Credit: beats accepted and not yet retired. The next ready is one of two
 // compares of the registered count, chosen by the 1-bit events, so that no
-// adder lies before it. The memory never holds DEPTH entries (the output
-// register takes one first), so the pointers need no full flag.
+// adder lies before it.
 
 reg [CW-1:0] credit_q;
 
