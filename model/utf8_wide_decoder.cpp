@@ -1,25 +1,49 @@
 // Cycle model of the wide decoder; see utf8_wide_decoder.h. Stages as in
-// rtl/utf8_wide_decoder.v: skid buffer, front end (LaneFrontModel), shift stage
-// (s1_), output register. Everything but the skid buffer moves only when the
-// output register is free or taken this cycle (the RTL's adv).
+// rtl/utf8_wide_decoder.v: front end (LaneFrontModel) and status run every
+// clock; the shift and pack stages only delay a beat by their registers; the
+// pack register writes the FIFO (or drops a beat without units); the FIFO's
+// head moves into the output register when that is free or taken.
 #include "utf8_wide_decoder.h"
 
 namespace utf8core {
 namespace {
 constexpr uint64_t kOffsetMask = 0xFFFFFFFFull;
+
+// Levels per clock of the RTL's shift and pack stages (SCAN_STEP, PACK_STEP).
+constexpr int kScanStep = 2;
+constexpr int kPackStep = 2;
+
+// Registers of a stage of `levels` levels cut every `step` levels and after
+// the last one (the RTL's cut_mask).
+int Cuts(int levels, int step) {
+  int n = 0;
+  for (int i = 0; i < levels; ++i) {
+    if (i % step == step - 1 || i == levels - 1) ++n;
+  }
+  return n;
+}
+
+int Log2(int lanes) {
+  int n = 0;
+  while ((1 << n) < lanes) ++n;
+  return n;
+}
 }  // namespace
 
-WideDecoderCycleModel::WideDecoderCycleModel(int lanes) : lanes_(lanes), front_(lanes) {}
+WideDecoderCycleModel::WideDecoderCycleModel(int lanes)
+    : lanes_(lanes),
+      front_(lanes),
+      pipe_(static_cast<size_t>(Cuts(Log2(lanes), kScanStep) + Cuts(Log2(lanes), kPackStep))) {}
 
 WideDecoderCycleModel::Outputs WideDecoderCycleModel::outputs() const {
   Outputs o;
   o.s_tready = s_ready_;
   o.m_tvalid = out_valid_;
-  o.m_tlast = out_last_;
+  o.m_tlast = out_.last;
   o.m_tdata.assign(static_cast<size_t>(lanes_), 0);
   o.m_tuser.assign(static_cast<size_t>(lanes_), 0);
-  for (size_t k = 0; k < out_units_.size(); ++k) {
-    const Unit& u = out_units_[k];
+  for (size_t k = 0; k < out_.units.size(); ++k) {
+    const Unit& u = out_.units[k];
     o.m_tdata[k] = u.code_point;
     o.m_tuser[k] = static_cast<uint8_t>((u.length << 3) | static_cast<uint8_t>(u.cls));
     o.m_tkeep |= uint64_t{1} << k;
@@ -34,42 +58,41 @@ WideDecoderCycleModel::Outputs WideDecoderCycleModel::outputs() const {
 }
 
 void WideDecoderCycleModel::tick(const Inputs& in) {
-  const bool adv = !out_valid_ || in.m_tready;
-  const bool s_fire = in.s.tvalid && s_ready_;
+  const DecidedBeat& f = front_.out();
+  Beat decided;
+  decided.valid = f.valid;
+  decided.last = f.last;
+  if (f.valid) decided.units = f.units;
+  // With no shift or pack register (LANES 1) the FIFO is written from the front end.
+  const Beat& packed = pipe_.empty() ? decided : pipe_.back();
 
-  // What the front end sees: the skid buffer's beat, or the live one.
-  WideBeatIn feed = sk_valid_ ? sk_ : in.s;
-  feed.tvalid = sk_valid_ || s_fire;
-  const bool feed_mode = sk_valid_ ? sk_mode_ : in.cfg_mode;
+  const bool s_ready = s_ready_;
+  const bool acc = in.s.tvalid && s_ready;
+  const bool pop = out_valid_ && in.m_tready;
+  const bool rd = !fifo_.empty() && (!out_valid_ || in.m_tready);
+  const bool wr = packed.valid && !packed.units.empty();
+  const bool drop = packed.valid && packed.units.empty();
 
-  if (adv) {
-    // Output register, packed from the shift stage; beats without units are dropped.
-    out_valid_ = s1_valid_ && !s1_units_.empty();
-    out_last_ = s1_last_;
-    out_units_ = s1_units_;
-    // Shift stage, from the front end.
-    const DecidedBeat& f = front_.out();
-    s1_valid_ = f.valid;
-    s1_last_ = f.last;
-    s1_units_ = f.units;
+  credit_ += (acc ? 1 : 0) - (pop ? 1 : 0) - (drop ? 1 : 0);
+  s_ready_ = credit_ < kDepth;
+
+  if (rd) {
+    out_ = std::move(fifo_.front());
+    fifo_.pop_front();
   }
-  status_.tick(in.rst, adv, front_.out());
-  front_.tick(in.rst, feed_mode, feed, true, adv);
+  out_valid_ = rd || (out_valid_ && !in.m_tready);
+  if (wr) fifo_.push_back(packed);
+  for (size_t i = pipe_.size(); i-- > 1;) pipe_[i] = std::move(pipe_[i - 1]);
+  if (!pipe_.empty()) pipe_[0] = std::move(decided);
 
-  // Skid buffer: takes the live beat when the pipeline is frozen.
-  const bool sk_valid_d = sk_valid_ ? !adv : (s_fire && !adv);
-  if (!sk_valid_) {
-    sk_ = in.s;
-    sk_mode_ = in.cfg_mode;
-  }
-  sk_valid_ = sk_valid_d;
-  s_ready_ = !sk_valid_d;
+  status_.tick(in.rst, true, f);
+  front_.tick(in.rst, in.cfg_mode, in.s, s_ready);
 
   if (in.rst) {
-    sk_valid_ = false;
+    credit_ = 0;
     s_ready_ = true;
-    s1_valid_ = false;
-    s1_units_.clear();
+    for (Beat& b : pipe_) b.valid = false;
+    fifo_.clear();
     out_valid_ = false;
   }
 }

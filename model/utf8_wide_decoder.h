@@ -1,13 +1,15 @@
 // Cycle model of the wide decoder (rtl/utf8_wide_decoder.v): ticked with the
 // RTL's inputs every clock it gives the RTL's outputs every clock. The units of
 // each beat come from the functional model's Decoder through LaneFrontModel;
-// this class adds the skid buffer, the shift and pack stages, the output
-// register that freezes the pipeline under backpressure, and the status.
+// this class adds the shift and pack stages (a delay), the output FIFO with
+// its output register, the credit that withdraws s_axis_tready, and the status.
+// Nothing but the FIFO's head waits for m_axis_tready.
 #ifndef UTF8CORE_MODEL_UTF8_WIDE_DECODER_H_
 #define UTF8CORE_MODEL_UTF8_WIDE_DECODER_H_
 
 #include <array>
 #include <cstdint>
+#include <deque>
 #include <vector>
 
 #include "utf8_model.h"
@@ -17,6 +19,7 @@ namespace utf8core {
 
 class WideDecoderCycleModel {
  public:
+  static constexpr int kDepth = 16;  // the RTL's DEPTH parameter
   struct Inputs {
     bool rst = false;
     bool cfg_mode = false;  // 0 rfc3629, 1 annex-r
@@ -43,21 +46,21 @@ class WideDecoderCycleModel {
   void tick(const Inputs& in);
 
  private:
+  struct Beat {
+    bool valid = false;
+    bool last = false;
+    std::vector<Unit> units;
+  };
+
   int lanes_;
   LaneFrontModel front_;
   LaneStatusModel status_;
   bool s_ready_ = true;
-  bool sk_valid_ = false;
-  WideBeatIn sk_;
-  bool sk_mode_ = false;
-  // Shift stage
-  bool s1_valid_ = false;
-  bool s1_last_ = false;
-  std::vector<Unit> s1_units_;
-  // Output register
+  int credit_ = 0;           // beats accepted and not yet retired
+  std::vector<Beat> pipe_;   // shift and pack stage registers; back() is the pack register
+  std::deque<Beat> fifo_;
   bool out_valid_ = false;
-  bool out_last_ = false;
-  std::vector<Unit> out_units_;
+  Beat out_;
 };
 
 }  // namespace utf8core

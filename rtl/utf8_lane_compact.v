@@ -12,7 +12,12 @@
  * down by 2^j when bit j of its shift is set. Taking the bits from the least
  * significant one up, two elements never meet in a lane, so each level is one
  * 2:1 choice per lane: log2(LANES) levels, LANES*log2(LANES) multiplexers.
- * Purely combinational; lanes left empty read as zero.
+ * Level j is followed by a register when bit j of REGISTER_AFTER is set (the
+ * upper levels move elements far across the beat, so a deep network does not
+ * fit in one clock); the tag travels beside the beat through the same
+ * registers, and only the tag is reset (it carries the owner's valid bits).
+ * With REGISTER_AFTER 0 it is purely combinational and clk, rst are unused.
+ * Lanes left empty read as zero.
  */
 module utf8_lane_compact #(
     // lanes: 1, 2, 4, 8, 16, 32 or 64
@@ -20,13 +25,22 @@ module utf8_lane_compact #(
     // bits per element
     parameter WIDTH = 38,
     // bits of a shift (at least 1)
-    parameter SHIFT_WIDTH = (LANES > 1) ? $clog2(LANES) : 1
+    parameter SHIFT_WIDTH = (LANES > 1) ? $clog2(LANES) : 1,
+    // bit j set: a register after level j (bits at or above log2(LANES) are ignored)
+    parameter REGISTER_AFTER = 0,
+    // bits of the side band that keeps step with the beat
+    parameter TAG_WIDTH = 1
 ) (
+    input  wire                         clk,
+    input  wire                         rst,
+
     input  wire [WIDTH*LANES-1:0]       in_elem,
     input  wire [LANES-1:0]             in_valid,
     input  wire [SHIFT_WIDTH*LANES-1:0] in_shift,   // valid lanes below each element
+    input  wire [TAG_WIDTH-1:0]         in_tag,
     output wire [WIDTH*LANES-1:0]       out_elem,
-    output wire [LANES-1:0]             out_valid
+    output wire [LANES-1:0]             out_valid,
+    output wire [TAG_WIDTH-1:0]         out_tag
 );
 
 localparam LEVELS = (LANES > 1) ? $clog2(LANES) : 0;
@@ -38,17 +52,24 @@ generate
         wire [WIDTH*LANES-1:0]       e_in;
         wire [LANES-1:0]             v_in;
         wire [SHIFT_WIDTH*LANES-1:0] s_in;
+        wire [TAG_WIDTH-1:0]         t_in;
+        wire [WIDTH*LANES-1:0]       e_mux;
+        wire [LANES-1:0]             v_mux;
+        wire [SHIFT_WIDTH*LANES-1:0] s_mux;
         wire [WIDTH*LANES-1:0]       e_out;
         wire [LANES-1:0]             v_out;
         wire [SHIFT_WIDTH*LANES-1:0] s_out;
+        wire [TAG_WIDTH-1:0]         t_out;
         if (j == 0) begin : g_first
             assign e_in = in_elem;
             assign v_in = in_valid;
             assign s_in = in_shift;
+            assign t_in = in_tag;
         end else begin : g_next
             assign e_in = g_level[j-1].e_out;
             assign v_in = g_level[j-1].v_out;
             assign s_in = g_level[j-1].s_out;
+            assign t_in = g_level[j-1].t_out;
         end
         for (p = 0; p < LANES; p = p + 1) begin : g_lane
             wire [SHIFT_WIDTH-1:0] here_s = s_in[p*SHIFT_WIDTH +: SHIFT_WIDTH];
@@ -65,22 +86,49 @@ generate
                 assign above_e = {WIDTH{1'b0}};
                 assign from_above = 1'b0;
             end
-            assign v_out[p] = from_above || stay;
-            assign s_out[p*SHIFT_WIDTH +: SHIFT_WIDTH] = from_above ? above_s : here_s;
-            assign e_out[p*WIDTH +: WIDTH] =
+            assign v_mux[p] = from_above || stay;
+            assign s_mux[p*SHIFT_WIDTH +: SHIFT_WIDTH] = from_above ? above_s : here_s;
+            assign e_mux[p*WIDTH +: WIDTH] =
                 from_above ? above_e : (stay ? e_in[p*WIDTH +: WIDTH] : {WIDTH{1'b0}});
+        end
+        if (((REGISTER_AFTER >> j) & 1) != 0) begin : g_reg
+            reg [WIDTH*LANES-1:0]       e_q;
+            reg [LANES-1:0]             v_q;
+            reg [SHIFT_WIDTH*LANES-1:0] s_q;
+            reg [TAG_WIDTH-1:0]         t_q;
+            always @(posedge clk) begin
+                e_q <= e_mux;
+                v_q <= v_mux;
+                s_q <= s_mux;
+                t_q <= t_in;
+                if (rst) begin
+                    t_q <= {TAG_WIDTH{1'b0}};
+                end
+            end
+            assign e_out = e_q;
+            assign v_out = v_q;
+            assign s_out = s_q;
+            assign t_out = t_q;
+        end else begin : g_comb
+            assign e_out = e_mux;
+            assign v_out = v_mux;
+            assign s_out = s_mux;
+            assign t_out = t_in;
         end
     end
     if (LEVELS == 0) begin : g_wire
         assign out_elem  = in_elem;
         assign out_valid = in_valid;
+        assign out_tag   = in_tag;
         // One lane never moves.
-        wire unused_shift = &{1'b0, in_shift, 1'b0};
+        wire unused_shift = &{1'b0, in_shift, clk, rst, 1'b0};
     end else begin : g_out
         assign out_elem  = g_level[LEVELS-1].e_out;
         assign out_valid = g_level[LEVELS-1].v_out;
-        // The shifts are spent once the last level has moved everything.
-        wire unused_shift = &{1'b0, g_level[LEVELS-1].s_out, 1'b0};
+        assign out_tag   = g_level[LEVELS-1].t_out;
+        // The shifts are spent once the last level has moved everything; the
+        // clock and reset are unused when no level is registered.
+        wire unused_shift = &{1'b0, g_level[LEVELS-1].s_out, clk, rst, 1'b0};
     end
 endgenerate
 

@@ -11,13 +11,19 @@
  * the concatenation of all units is exactly the scalar decoder's output (the
  * functional model's Decode() of each packet, ../shared/SPEC.md §3). The lanes
  * decide in parallel (utf8_lane_front) and each unit is emitted at the lane
- * where it ends; a stage computes every unit's shift (how many lanes below it
- * hold no unit, a log-depth prefix count) and the next one packs the units with
- * utf8_lane_compact into the output register. Beats without a unit are not
- * sent. Backpressure freezes the whole pipeline (its clock enable is "output
- * register free or taken"); a one-beat skid buffer in front keeps
- * s_axis_tready registered. Status and per-class counters come from
- * utf8_lane_status, as in the validator.
+ * where it ends; the shift stage computes every unit's shift (how many lanes
+ * below it hold no unit, a log-depth prefix count) and the pack stage moves
+ * the units down with utf8_lane_compact; both are cut into clocks of at most
+ * STEP levels. Beats without a unit are dropped there, the others go into an
+ * output FIFO whose head is the output register.
+ *
+ * Nothing in the pipeline ever stalls: a clock enable from m_axis_tready would
+ * reach every flop of it. Instead a credit keeps the FIFO from overflowing:
+ * s_axis_tready (registered) is withdrawn while DEPTH beats are accepted and
+ * not yet retired (popped, or dropped for want of units). DEPTH covers the
+ * pipeline's depth, so an output that is always ready takes one beat per
+ * clock. Status and per-class counters come from utf8_lane_status, as in the
+ * validator.
  */
 module utf8_wide_decoder #(
     // bytes per beat and unit lanes per output beat: 1, 2, 4, 8, 16, 32 or 64
@@ -25,7 +31,10 @@ module utf8_wide_decoder #(
     // width of the first error offset
     parameter OFFSET_WIDTH = 32,
     // width of each saturating error counter
-    parameter COUNT_WIDTH = 32
+    parameter COUNT_WIDTH = 32,
+    // output FIFO entries, a power of two: the beats that may be accepted and
+    // not yet retired; at least the pipeline's depth for one beat per clock
+    parameter DEPTH = 16
 ) (
     input  wire                      clk,
     input  wire                      rst,
@@ -59,6 +68,32 @@ module utf8_wide_decoder #(
 localparam SW = (LANES > 1) ? $clog2(LANES) : 1;   // bits of a unit's shift
 localparam LOG = (LANES > 1) ? $clog2(LANES) : 0;
 localparam EW = 38;                                   // element: {cp[31:0], len[2:0], cls[2:0]}
+localparam FW = 39*LANES + 1;                         // FIFO entry: {last, keep, data, user}
+localparam AW = $clog2(DEPTH);
+localparam CW = $clog2(DEPTH + 1);
+
+// Levels per clock of the shift and pack stages. The cycle model
+// (model/utf8_wide_decoder.cpp) has the same figures: they set the latency.
+localparam SCAN_STEP = 2;
+localparam PACK_STEP = 2;
+
+// Bit i set: a register after level i (every step-th level and the last one).
+function integer cut_mask;
+    input integer levels;
+    input integer step;
+    integer i;
+    begin
+        cut_mask = 0;
+        for (i = 0; i < levels; i = i + 1) begin
+            if (i % step == step - 1 || i == levels - 1) begin
+                cut_mask = cut_mask | (1 << i);
+            end
+        end
+    end
+endfunction
+
+localparam SCAN_CUTS = cut_mask(LOG, SCAN_STEP);
+localparam PACK_CUTS = cut_mask(LOG, PACK_STEP);
 
 initial begin
     if (LANES != 1 && LANES != 2 && LANES != 4 && LANES != 8 && LANES != 16
@@ -66,52 +101,13 @@ initial begin
         $error("Error: LANES must be 1, 2, 4, 8, 16, 32 or 64 (instance %m)");
         $finish;
     end
-end
-
-// ---------------------------------------------------------------------------
-// Output register and the pipeline's clock enable
-
-reg                   out_valid_q;
-reg [32*LANES-1:0]    out_data_q;
-reg [LANES-1:0]       out_keep_q;
-reg [6*LANES-1:0]     out_user_q;
-reg                   out_last_q;
-
-wire adv = !out_valid_q || m_axis_tready;
-
-// ---------------------------------------------------------------------------
-// Input skid buffer: holds the one beat taken while the pipeline was frozen
-
-reg                   s_ready_q;
-reg                   sk_valid_q;
-reg [8*LANES-1:0]     sk_data_q;
-reg [LANES-1:0]       sk_keep_q;
-reg                   sk_last_q;
-reg                   sk_mode_q;
-
-wire s_fire = s_axis_tvalid && s_ready_q;
-wire sk_valid_d = sk_valid_q ? !adv : (s_fire && !adv);
-
-always @(posedge clk) begin
-    if (!sk_valid_q) begin
-        sk_data_q <= s_axis_tdata;
-        sk_keep_q <= s_axis_tkeep;
-        sk_last_q <= s_axis_tlast;
-        sk_mode_q <= cfg_mode;
-    end
-    sk_valid_q <= sk_valid_d;
-    s_ready_q  <= !sk_valid_d;
-    if (rst) begin
-        sk_valid_q <= 1'b0;
-        s_ready_q  <= 1'b1;
+    if (DEPTH < 2 || (DEPTH & (DEPTH - 1)) != 0) begin
+        $error("Error: DEPTH must be a power of two, at least 2 (instance %m)");
+        $finish;
     end
 end
 
-wire               in_valid = sk_valid_q || s_fire;
-wire [8*LANES-1:0] in_data  = sk_valid_q ? sk_data_q : s_axis_tdata;
-wire [LANES-1:0]   in_keep  = sk_valid_q ? sk_keep_q : s_axis_tkeep;
-wire               in_last  = sk_valid_q ? sk_last_q : s_axis_tlast;
-wire               in_mode  = sk_valid_q ? sk_mode_q : cfg_mode;
+reg s_ready_q;
 
 // ---------------------------------------------------------------------------
 // Lanes
@@ -130,13 +126,13 @@ utf8_lane_front #(
 ) front_inst (
     .clk(clk),
     .rst(rst),
-    .ce(adv),
-    .cfg_mode(in_mode),
-    .s_axis_tdata(in_data),
-    .s_axis_tkeep(in_keep),
-    .s_axis_tvalid(in_valid),
-    .s_axis_tready(1'b1),
-    .s_axis_tlast(in_last),
+    .ce(1'b1),
+    .cfg_mode(cfg_mode),
+    .s_axis_tdata(s_axis_tdata),
+    .s_axis_tkeep(s_axis_tkeep),
+    .s_axis_tvalid(s_axis_tvalid),
+    .s_axis_tready(s_ready_q),
+    .s_axis_tlast(s_axis_tlast),
     .o_valid(f_valid),
     .o_last(f_last),
     .o_base(f_base),
@@ -148,122 +144,223 @@ utf8_lane_front #(
 
 wire [LANES-1:0] f_unit = f_end & {LANES{f_valid}};
 
+reg [EW*LANES-1:0] elem;
+integer k;
+always @* begin
+    for (k = 0; k < LANES; k = k + 1) begin
+        // An error unit's code point is U+FFFD (SPEC §3); the lanes give the raw payload.
+        // Lanes without a unit are not cleared here: the compaction's first level
+        // drops them, and a clear would put f_valid on every element bit.
+        elem[k*EW +: EW] =
+            {f_cls[3*k +: 3] == 3'd0 ? f_cp[32*k +: 32] : 32'h0000FFFD, f_len[3*k +: 3], f_cls[3*k +: 3]};
+    end
+end
+
+// Beside each beat: {goes into the FIFO, last, dropped (no unit)}, decoded
+// here so that the FIFO's controls come straight from flops.
+wire       f_any = |f_unit;
+wire [2:0] f_tag = {f_valid && f_any, f_last, f_valid && !f_any};
+
 // ---------------------------------------------------------------------------
 // Shift stage: each unit's shift (lanes without a unit below it), by a
-// log-depth prefix count
+// log-depth prefix count, registered after the levels in SCAN_CUTS
 
 genvar g, l;
 generate
     for (l = 0; l < LOG; l = l + 1) begin : g_scan
-        // Inclusive prefix count of empty lanes over 2^(l+1) lanes, from level l.
+        // Inclusive prefix count of empty lanes over 2^(l+1) lanes, from level l;
+        // the beat's elements, unit flags and tag keep step with it.
         wire [(SW+1)*LANES-1:0] c_in;
+        wire [(SW+1)*LANES-1:0] c_sum;
+        wire [EW*LANES-1:0]     e_in;
+        wire [LANES-1:0]        u_in;
+        wire [2:0]              t_in;
         wire [(SW+1)*LANES-1:0] c_out;
+        wire [EW*LANES-1:0]     e_out;
+        wire [LANES-1:0]        u_out;
+        wire [2:0]              t_out;
         if (l == 0) begin : g_first
             for (g = 0; g < LANES; g = g + 1) begin : g_lane
                 assign c_in[g*(SW+1) +: SW+1] = {{SW{1'b0}}, !f_unit[g]};
             end
+            assign e_in = elem;
+            assign u_in = f_unit;
+            assign t_in = f_tag;
         end else begin : g_next
             assign c_in = g_scan[l-1].c_out;
+            assign e_in = g_scan[l-1].e_out;
+            assign u_in = g_scan[l-1].u_out;
+            assign t_in = g_scan[l-1].t_out;
         end
         for (g = 0; g < LANES; g = g + 1) begin : g_lane
             if (g >= (1 << l)) begin : g_add
-                assign c_out[g*(SW+1) +: SW+1] = c_in[g*(SW+1) +: SW+1] + c_in[(g - (1 << l))*(SW+1) +: SW+1];
+                assign c_sum[g*(SW+1) +: SW+1] = c_in[g*(SW+1) +: SW+1] + c_in[(g - (1 << l))*(SW+1) +: SW+1];
             end else begin : g_copy
-                assign c_out[g*(SW+1) +: SW+1] = c_in[g*(SW+1) +: SW+1];
+                assign c_sum[g*(SW+1) +: SW+1] = c_in[g*(SW+1) +: SW+1];
             end
+        end
+        if (((SCAN_CUTS >> l) & 1) != 0) begin : g_reg
+            reg [(SW+1)*LANES-1:0] c_q;
+            reg [EW*LANES-1:0]     e_q;
+            reg [LANES-1:0]        u_q;
+            reg [2:0]              t_q;
+            always @(posedge clk) begin
+                c_q <= c_sum;
+                e_q <= e_in;
+                u_q <= u_in;
+                t_q <= t_in;
+                if (rst) begin
+                    t_q <= 3'b000;
+                end
+            end
+            assign c_out = c_q;
+            assign e_out = e_q;
+            assign u_out = u_q;
+            assign t_out = t_q;
+        end else begin : g_comb
+            assign c_out = c_sum;
+            assign e_out = e_in;
+            assign u_out = u_in;
+            assign t_out = t_in;
         end
     end
 endgenerate
 
 // A unit's shift: the inclusive count of the lane below it (at most LANES-1).
-wire [SW*LANES-1:0] shift;
+wire [SW*LANES-1:0] s_shift;
+wire [EW*LANES-1:0] s_elem;
+wire [LANES-1:0]    s_unit;
+wire [2:0]          s_tag;
 generate
     if (LOG == 0) begin : g_one
-        assign shift = {SW{1'b0}};
+        assign s_shift = {SW{1'b0}};
+        assign s_elem  = elem;
+        assign s_unit  = f_unit;
+        assign s_tag   = f_tag;
     end else begin : g_many
         wire [(SW+1)*LANES-1:0] incl = g_scan[LOG-1].c_out;
-        assign shift[0 +: SW] = {SW{1'b0}};
+        assign s_shift[0 +: SW] = {SW{1'b0}};
         for (g = 1; g < LANES; g = g + 1) begin : g_lane
-            assign shift[g*SW +: SW] = incl[(g-1)*(SW+1) +: SW];
+            assign s_shift[g*SW +: SW] = incl[(g-1)*(SW+1) +: SW];
         end
+        assign s_elem = g_scan[LOG-1].e_out;
+        assign s_unit = g_scan[LOG-1].u_out;
+        assign s_tag  = g_scan[LOG-1].t_out;
         // Counts below the top lane stay under LANES, so their top bit is spare;
         // the top lane's own count is nobody's shift.
         wire unused_incl = &{1'b0, incl, 1'b0};
     end
 endgenerate
 
-reg [EW*LANES-1:0] elem;
-integer k;
-always @* begin
-    for (k = 0; k < LANES; k = k + 1) begin
-        // An error unit's code point is U+FFFD (SPEC §3); the lanes give the raw payload.
-        elem[k*EW +: EW] = !f_unit[k] ? {EW{1'b0}} :
-            {f_cls[3*k +: 3] == 3'd0 ? f_cp[32*k +: 32] : 32'h0000FFFD, f_len[3*k +: 3], f_cls[3*k +: 3]};
-    end
-end
-
-reg                    s1_valid_q;
-reg                    s1_last_q;
-reg [LANES-1:0]        s1_unit_q;
-reg [SW*LANES-1:0]     s1_shift_q;
-reg [EW*LANES-1:0]     s1_elem_q;
-
-always @(posedge clk) begin
-    if (adv) begin
-        s1_valid_q <= f_valid;
-        s1_last_q  <= f_last;
-        s1_unit_q  <= f_unit;
-        s1_shift_q <= shift;
-        s1_elem_q  <= elem;
-    end
-    if (rst) begin
-        s1_valid_q <= 1'b0;
-    end
-end
-
 // ---------------------------------------------------------------------------
-// Pack stage: compaction into the output register
+// Pack stage: compaction, registered after the levels in PACK_CUTS (always
+// after the last one: the FIFO is written from registers)
 
-wire [EW*LANES-1:0] packed_elem;
-wire [LANES-1:0]    packed_valid;
+wire [EW*LANES-1:0] p_elem;
+wire [LANES-1:0]    p_keep;
+wire [2:0]          p_tag;
 
 utf8_lane_compact #(
     .LANES(LANES),
     .WIDTH(EW),
-    .SHIFT_WIDTH(SW)
+    .SHIFT_WIDTH(SW),
+    .REGISTER_AFTER(PACK_CUTS),
+    .TAG_WIDTH(3)
 ) compact_inst (
-    .in_elem(s1_elem_q),
-    .in_valid(s1_unit_q),
-    .in_shift(s1_shift_q),
-    .out_elem(packed_elem),
-    .out_valid(packed_valid)
+    .clk(clk),
+    .rst(rst),
+    .in_elem(s_elem),
+    .in_valid(s_unit),
+    .in_shift(s_shift),
+    .in_tag(s_tag),
+    .out_elem(p_elem),
+    .out_valid(p_keep),
+    .out_tag(p_tag)
 );
 
-reg [32*LANES-1:0] packed_data;
-reg [6*LANES-1:0]  packed_user;
+reg [32*LANES-1:0] p_data;
+reg [6*LANES-1:0]  p_user;
 always @* begin
     for (k = 0; k < LANES; k = k + 1) begin
-        packed_data[32*k +: 32] = packed_elem[k*EW + 6 +: 32];
-        packed_user[6*k +: 6]   = packed_elem[k*EW +: 6];
+        p_data[32*k +: 32] = p_elem[k*EW + 6 +: 32];
+        p_user[6*k +: 6]   = p_elem[k*EW +: 6];
+    end
+end
+
+wire p_last = p_tag[1];
+
+// ---------------------------------------------------------------------------
+// Output FIFO: DEPTH entries read synchronously into the output register (a
+// RAM with its read register); occupancy as a thermometer so that "not
+// empty" is a flop. The memory never holds DEPTH entries (the output register
+// takes one first), so the slot at wr_ptr_q is always free: it is written
+// every clock and the pointer moves only for a beat with units, which keeps
+// the write enable off the RAMs.
+
+reg [FW-1:0]    mem [0:DEPTH-1];
+reg [AW-1:0]    wr_ptr_q;
+reg [AW-1:0]    rd_ptr_q;
+reg [DEPTH-1:0] occ_q;          // occ_q[i]: the memory holds more than i entries
+reg             out_valid_q;
+reg [FW-1:0]    out_q;
+
+wire wr   = p_tag[2];
+wire drop = p_tag[0];
+wire pop  = out_valid_q && m_axis_tready;
+wire rd   = occ_q[0] && (!out_valid_q || m_axis_tready);
+
+always @(posedge clk) begin
+    mem[wr_ptr_q] <= {p_last, p_keep, p_data, p_user};
+    if (rd) begin
+        out_q <= mem[rd_ptr_q];
     end
 end
 
 always @(posedge clk) begin
-    if (adv) begin
-        out_valid_q <= s1_valid_q && |s1_unit_q;
-        out_data_q  <= packed_data;
-        out_keep_q  <= packed_valid;
-        out_user_q  <= packed_user;
-        out_last_q  <= s1_last_q;
+    if (wr) begin
+        wr_ptr_q <= wr_ptr_q + 1'b1;
     end
+    if (rd) begin
+        rd_ptr_q <= rd_ptr_q + 1'b1;
+    end
+    if (wr && !rd) begin
+        occ_q <= {occ_q[DEPTH-2:0], 1'b1};
+    end else if (rd && !wr) begin
+        occ_q <= {1'b0, occ_q[DEPTH-1:1]};
+    end
+    out_valid_q <= rd || (out_valid_q && !m_axis_tready);
     if (rst) begin
+        wr_ptr_q    <= {AW{1'b0}};
+        rd_ptr_q    <= {AW{1'b0}};
+        occ_q       <= {DEPTH{1'b0}};
         out_valid_q <= 1'b0;
     end
 end
 
 // ---------------------------------------------------------------------------
-// Status: first error unit of each packet, per-class counters (frozen with
-// the rest of the pipeline)
+// Credit: beats accepted and not yet retired. The next ready is one of two
+// compares of the registered count, chosen by the 1-bit events, so that no
+// adder lies before it.
+
+reg [CW-1:0] credit_q;
+
+wire acc      = s_axis_tvalid && s_ready_q;
+wire below_m1 = credit_q < DEPTH - 1;
+wire below    = credit_q < DEPTH;
+wire up       = acc && !pop && !drop;
+wire level    = acc ? (pop != drop) : (!pop && !drop);
+
+always @(posedge clk) begin
+    credit_q  <= credit_q + {{(CW-1){1'b0}}, acc} - {{(CW-1){1'b0}}, pop} - {{(CW-1){1'b0}}, drop};
+    s_ready_q <= up ? below_m1 : (level ? below : 1'b1);
+    if (rst) begin
+        credit_q  <= {CW{1'b0}};
+        s_ready_q <= 1'b1;
+    end
+end
+
+// ---------------------------------------------------------------------------
+// Status: first error unit of each packet, per-class counters
 
 utf8_lane_status #(
     .LANES(LANES),
@@ -272,7 +369,7 @@ utf8_lane_status #(
 ) status_inst (
     .clk(clk),
     .rst(rst),
-    .ce(adv),
+    .ce(1'b1),
     .in_valid(f_valid),
     .in_last(f_last),
     .in_base(f_base),
@@ -286,12 +383,12 @@ utf8_lane_status #(
     .err_count(err_count)
 );
 
-assign s_axis_tready   = s_ready_q;
-assign m_axis_tdata    = out_data_q;
-assign m_axis_tkeep    = out_keep_q;
-assign m_axis_tuser    = out_user_q;
-assign m_axis_tvalid   = out_valid_q;
-assign m_axis_tlast    = out_last_q;
+assign s_axis_tready = s_ready_q;
+assign m_axis_tvalid = out_valid_q;
+assign m_axis_tlast  = out_q[FW-1];
+assign m_axis_tkeep  = out_q[38*LANES +: LANES];
+assign m_axis_tdata  = out_q[6*LANES +: 32*LANES];
+assign m_axis_tuser  = out_q[0 +: 6*LANES];
 
 endmodule
 

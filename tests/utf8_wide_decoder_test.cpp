@@ -239,8 +239,8 @@ TEST_P(WideDecoderTest, PartialBeatsAndOneBytePackets) {
   }
 }
 
-// Output stalled most of the time: the pipeline freezes, the skid buffer takes
-// the beat in flight, s_axis_tready drops, nothing is lost or duplicated.
+// Output stalled most of the time: the output FIFO fills, the credit withdraws
+// s_axis_tready, nothing is lost or duplicated.
 TEST_P(WideDecoderTest, SustainedBackpressure) {
   sim::Rng rng(sim::SeedFromEnv(6));
   std::vector<WidePacket> packets;
