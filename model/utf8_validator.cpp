@@ -54,17 +54,7 @@ DecidedBeat LaneFrontModel::Decide(const Pending& p, uint8_t lookahead) {
   return d;
 }
 
-void LaneFrontModel::tick(bool rst, bool cfg_mode, const WideBeatIn& in, bool s_ready, bool ce) {
-  if (!ce) {
-    if (rst) {
-      p_.valid = false;
-      in_pkt_ = false;
-      w_ = DecidedBeat();
-      x_ = DecidedBeat();
-      o_ = DecidedBeat();
-    }
-    return;
-  }
+void LaneFrontModel::tick(bool rst, bool cfg_mode, const WideBeatIn& in, bool s_ready) {
   const bool s_fire = in.tvalid && s_ready;
   const bool p_move = p_.valid && (p_.last || s_fire);
 
@@ -103,9 +93,9 @@ void LaneFrontModel::tick(bool rst, bool cfg_mode, const WideBeatIn& in, bool s_
   }
 }
 
-void LaneStatusModel::tick(bool rst, bool ce, const DecidedBeat& in) {
-  // Stages D2, D1: delay stage C's pulse by two clocks, whatever ce does; C2
-  // shows the counters a clock after stage C counts.
+void LaneStatusModel::tick(bool rst, const DecidedBeat& in) {
+  // Stages D2, D1: delay stage C's pulse by two clocks; C2 shows the counters
+  // a clock after stage C counts.
   stat_.valid = d1_valid_;
   if (d1_valid_) {
     stat_.error = d1_.error;
@@ -116,41 +106,39 @@ void LaneStatusModel::tick(bool rst, bool ce, const DecidedBeat& in) {
   if (s_valid_) d1_ = s_;
   s_valid_ = false;
   shown_count_ = count_;
-  if (ce) {
-    // Stage C: over the packet, from stage T.
-    const bool take_beat = t_.valid && t_.err && !acc_err_;
-    const bool verdict = t_.valid && t_.last;
-    s_valid_ = verdict;
-    if (verdict) {
-      s_.error = acc_err_ || t_.err;
-      s_.offset = acc_err_ ? acc_off_ : (t_.err ? t_.off : 0);
-      s_.cls = acc_err_ ? acc_cls_ : (t_.err ? t_.cls : 0);
+  // Stage C: over the packet, from stage T.
+  const bool take_beat = t_.valid && t_.err && !acc_err_;
+  const bool verdict = t_.valid && t_.last;
+  s_valid_ = verdict;
+  if (verdict) {
+    s_.error = acc_err_ || t_.err;
+    s_.offset = acc_err_ ? acc_off_ : (t_.err ? t_.off : 0);
+    s_.cls = acc_err_ ? acc_cls_ : (t_.err ? t_.cls : 0);
+  }
+  if (take_beat) {
+    acc_err_ = true;
+    acc_off_ = t_.off;
+    acc_cls_ = t_.cls;
+  }
+  if (verdict) acc_err_ = false;
+  if (t_.valid) {
+    for (int c = 0; c < 6; ++c) count_[c] = std::min(kCountMax, count_[c] + t_.cnt[c]);
+  }
+  // Stages T, B, A, L: the decided beat's first error and counts, four clocks on.
+  t_ = b_;
+  b_ = a_;
+  a_ = l_;
+  l_ = Beat();
+  l_.valid = in.valid;
+  l_.last = in.last;
+  for (const Unit& u : in.units) {
+    if (u.cls == ErrorClass::kOk) continue;
+    if (!l_.err) {
+      l_.err = true;
+      l_.off = u.offset;
+      l_.cls = static_cast<uint8_t>(u.cls);
     }
-    if (take_beat) {
-      acc_err_ = true;
-      acc_off_ = t_.off;
-      acc_cls_ = t_.cls;
-    }
-    if (verdict) acc_err_ = false;
-    if (t_.valid) {
-      for (int c = 0; c < 6; ++c) count_[c] = std::min(kCountMax, count_[c] + t_.cnt[c]);
-    }
-    // Stages T, B, A, L: the decided beat's first error and counts, four clocks on.
-    t_ = b_;
-    b_ = a_;
-    a_ = l_;
-    l_ = Beat();
-    l_.valid = in.valid;
-    l_.last = in.last;
-    for (const Unit& u : in.units) {
-      if (u.cls == ErrorClass::kOk) continue;
-      if (!l_.err) {
-        l_.err = true;
-        l_.off = u.offset;
-        l_.cls = static_cast<uint8_t>(u.cls);
-      }
-      ++l_.cnt[static_cast<int>(u.cls) - 1];
-    }
+    ++l_.cnt[static_cast<int>(u.cls) - 1];
   }
   if (rst) {
     l_.valid = false;
@@ -207,7 +195,7 @@ void ValidatorCycleModel::tick(const Inputs& in) {
   outstanding_ += (owe ? 1 : 0) - (m_fire ? 1 : 0);
   s_ready_ = outstanding_ < kQueue;
 
-  status_.tick(in.rst, true, front_.out());
+  status_.tick(in.rst, front_.out());
   front_.tick(in.rst, in.cfg_mode, in.s, s_ready);
 
   if (in.rst) {

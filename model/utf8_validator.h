@@ -43,8 +43,7 @@ class LaneFrontModel {
   explicit LaneFrontModel(int lanes) : lanes_(lanes) {}
   // The decided beat of this cycle (the RTL's o_* registers).
   const DecidedBeat& out() const { return o_; }
-  // ce low freezes every stage (reset still acts), as the RTL's ce input.
-  void tick(bool rst, bool cfg_mode, const WideBeatIn& in, bool s_ready, bool ce = true);
+  void tick(bool rst, bool cfg_mode, const WideBeatIn& in, bool s_ready);
 
  private:
   struct Pending {
@@ -73,7 +72,7 @@ class LaneFrontModel {
 // (the RTL reduces them over groups of lanes on the way; here they are known at
 // L), C accumulates over the packet and counts (shown a clock later, as the
 // RTL's two-half counters), D1 and D2 give the verdict (stat_valid pulses two
-// clocks after a last beat leaves T, ce or not).
+// clocks after a last beat leaves T).
 class LaneStatusModel {
  public:
   struct Status {
@@ -84,7 +83,7 @@ class LaneStatusModel {
   };
   const Status& status() const { return stat_; }
   const std::array<uint64_t, 6>& counts() const { return shown_count_; }
-  void tick(bool rst, bool ce, const DecidedBeat& in);
+  void tick(bool rst, const DecidedBeat& in);
 
  private:
   struct Beat {

@@ -85,7 +85,7 @@ void WideDecoderCycleModel::tick(const Inputs& in) {
   for (size_t i = pipe_.size(); i-- > 1;) pipe_[i] = std::move(pipe_[i - 1]);
   if (!pipe_.empty()) pipe_[0] = std::move(decided);
 
-  status_.tick(in.rst, true, f);
+  status_.tick(in.rst, f);
   front_.tick(in.rst, in.cfg_mode, in.s, s_ready);
 
   if (in.rst) {

@@ -16,9 +16,9 @@
  * start). Stages: the per-byte facts (utf8_lane_byte) as a beat moves into the
  * window stage, where each byte belongs (utf8_lane_take) into the take stage,
  * the units (utf8_lane_decode) into the decided stage; each step is a few LUTs
- * deep. With ce high the front never stalls: the owner's s_axis_tready only
- * throttles what comes in, and every accepted beat reaches the output; ce low
- * freezes it (the wide decoder's backpressure).
+ * deep. The front never stalls: the owner's s_axis_tready only throttles
+ * what comes in, and every accepted beat reaches the output; the owners buffer
+ * what their outputs cannot take yet.
  */
 module utf8_lane_front #(
     // bytes per beat: 1, 2, 4, 8, 16, 32 or 64
@@ -29,12 +29,9 @@ module utf8_lane_front #(
     input  wire                      clk,
     input  wire                      rst,
 
-    // Clock enable: when low every register holds (reset still acts)
-    input  wire                      ce,
-
     input  wire                      cfg_mode,
 
-    // Input beats; a beat is taken when s_axis_tvalid && s_axis_tready && ce
+    // Input beats; a beat is taken when s_axis_tvalid && s_axis_tready
     // (s_axis_tready is the owner's registered ready)
     input  wire [8*LANES-1:0]        s_axis_tdata,
     input  wire [LANES-1:0]          s_axis_tkeep,
@@ -69,7 +66,7 @@ initial begin
     end
 end
 
-wire s_fire = s_axis_tvalid && s_axis_tready && ce;
+wire s_fire = s_axis_tvalid && s_axis_tready;
 
 // Pending beat (waits for its look-ahead byte)
 reg                    p_valid_q;
@@ -116,7 +113,7 @@ reg [3*LANES-1:0]      o_len_q;
 reg [3*LANES-1:0]      o_cls_q;
 reg [32*LANES-1:0]     o_cp_q;
 
-wire p_move = p_valid_q && ce && (p_last_q || s_fire);
+wire p_move = p_valid_q && (p_last_q || s_fire);
 
 genvar r;
 generate
@@ -126,7 +123,7 @@ generate
         // s_fire's logic (which reached the spread-out copies too late).
         (* keep *)
         always @(posedge clk) begin
-            if (ce && !in_pkt_q) begin
+            if (!in_pkt_q) begin
                 p_mode_q[r] <= cfg_mode;
             end
         end
@@ -196,20 +193,18 @@ always @(posedge clk) begin
             bc_lo_max_q <= LO_W == 1;
         end
     end
-    // Loaded on every enabled clock, the beat marked by w_valid_q alone: an
-    // enable of p_move would fan out from s_axis_tvalid to all these flops.
-    if (ce) begin
-        w_data_q <= p_data_q;
-        w_keep_q <= p_keep_q;
-        w_last_q <= p_last_q;
-        w_base_q <= p_base_q;
-        w_hist_q <= hist_in;
-        w_cont_q       <= pos_cont;
-        w_need_ge_q    <= pos_need_ge;
-        w_sec_ok_q     <= pos_sec_ok;
-        w_single_cls_q <= pos_single_cls[3*HIST +: 3*LANES];
-        w_bad_cls_q    <= pos_bad_cls[3*HIST +: 3*LANES];
-    end
+    // Loaded on every clock, the beat marked by w_valid_q alone: an enable of
+    // p_move would fan out from s_axis_tvalid to all these flops.
+    w_data_q <= p_data_q;
+    w_keep_q <= p_keep_q;
+    w_last_q <= p_last_q;
+    w_base_q <= p_base_q;
+    w_hist_q <= hist_in;
+    w_cont_q       <= pos_cont;
+    w_need_ge_q    <= pos_need_ge;
+    w_sec_ok_q     <= pos_sec_ok;
+    w_single_cls_q <= pos_single_cls[3*HIST +: 3*LANES];
+    w_bad_cls_q    <= pos_bad_cls[3*HIST +: 3*LANES];
 
     if (s_fire) begin
         p_valid_q <= 1'b1;
@@ -217,9 +212,7 @@ always @(posedge clk) begin
     end else if (p_move) begin
         p_valid_q <= 1'b0;
     end
-    if (ce) begin
-        w_valid_q <= p_move;
-    end
+    w_valid_q <= p_move;
 
     if (rst) begin
         p_valid_q <= 1'b0;
@@ -271,19 +264,17 @@ generate
 endgenerate
 
 always @(posedge clk) begin
-    if (ce) begin
-        x_valid_q      <= w_valid_q;
-        x_last_q       <= w_last_q;
-        x_base_q       <= w_base_q;
-        x_ext_q        <= ext;
-        x_keep_q       <= w_keep_q;
-        x_take_q       <= lane_take;
-        x_lead_more_q  <= lane_lead_more;
-        x_need_any_q   <= lane_need_any;
-        x_single_cls_q <= w_single_cls_q;
-        x_bad_cls_q    <= w_bad_cls_q;
-        x_cont_next_q  <= lane_cont_next;
-    end
+    x_valid_q      <= w_valid_q;
+    x_last_q       <= w_last_q;
+    x_base_q       <= w_base_q;
+    x_ext_q        <= ext;
+    x_keep_q       <= w_keep_q;
+    x_take_q       <= lane_take;
+    x_lead_more_q  <= lane_lead_more;
+    x_need_any_q   <= lane_need_any;
+    x_single_cls_q <= w_single_cls_q;
+    x_bad_cls_q    <= w_bad_cls_q;
+    x_cont_next_q  <= lane_cont_next;
     if (rst) begin
         x_valid_q <= 1'b0;
     end
@@ -323,15 +314,13 @@ generate
 endgenerate
 
 always @(posedge clk) begin
-    if (ce) begin
-        o_valid_q <= x_valid_q;
-        o_last_q  <= x_last_q;
-        o_base_q  <= x_base_q;
-        o_end_q   <= lane_end & {LANES{x_valid_q}};
-        o_len_q   <= lane_len;
-        o_cls_q   <= lane_cls;
-        o_cp_q    <= lane_cp;
-    end
+    o_valid_q <= x_valid_q;
+    o_last_q  <= x_last_q;
+    o_base_q  <= x_base_q;
+    o_end_q   <= lane_end & {LANES{x_valid_q}};
+    o_len_q   <= lane_len;
+    o_cls_q   <= lane_cls;
+    o_cp_q    <= lane_cp;
     if (rst) begin
         o_valid_q <= 1'b0;
     end

@@ -16,8 +16,7 @@
  * (64 -> 16 -> 4 -> 1; at fewer lanes the last steps pass one item through,
  * so the latency is the same at every LANES); (C) accumulate over the packet
  * and count; (C2) the counters' high halves; (D1, D2) add the verdict's
- * beat base and relative start in two halves. ce low freezes L..C (reset
- * still acts).
+ * beat base and relative start in two halves.
  */
 module utf8_lane_status #(
     // lanes per beat: 1, 2, 4, 8, 16, 32 or 64
@@ -29,7 +28,6 @@ module utf8_lane_status #(
 ) (
     input  wire                      clk,
     input  wire                      rst,
-    input  wire                      ce,
 
     // A decided beat (utf8_lane_front o_*)
     input  wire                      in_valid,
@@ -103,15 +101,13 @@ reg [3*LANES-1:0]      l_cls_q;
 reg [6*LANES-1:0]      l_hit_q;
 
 always @(posedge clk) begin
-    if (ce) begin
-        l_valid_q <= in_valid;
-        l_last_q  <= in_last;
-        l_base_q  <= in_base;
-        l_err_q   <= lane_err;
-        l_rel_q   <= lane_rel;
-        l_cls_q   <= in_cls;
-        l_hit_q   <= hit;
-    end
+    l_valid_q <= in_valid;
+    l_last_q  <= in_last;
+    l_base_q  <= in_base;
+    l_err_q   <= lane_err;
+    l_rel_q   <= lane_rel;
+    l_cls_q   <= in_cls;
+    l_hit_q   <= hit;
     if (rst) begin
         l_valid_q <= 1'b0;
     end
@@ -202,29 +198,27 @@ reg [2:0]              t_cls_q;
 reg [6*CNT_W-1:0]      t_cnt_q;
 
 always @(posedge clk) begin
-    if (ce) begin
-        a_valid_q <= l_valid_q;
-        a_last_q  <= l_last_q;
-        a_base_q  <= l_base_q;
-        a_err_q   <= a_err;
-        a_rel_q   <= a_rel;
-        a_cls_q   <= a_cls;
-        a_cnt_q   <= a_cnt;
-        b_valid_q <= a_valid_q;
-        b_last_q  <= a_last_q;
-        b_base_q  <= a_base_q;
-        b_err_q   <= b_err;
-        b_rel_q   <= b_rel;
-        b_cls_q   <= b_cls;
-        b_cnt_q   <= b_cnt;
-        t_valid_q <= b_valid_q;
-        t_last_q  <= b_last_q;
-        t_base_q  <= b_base_q;
-        t_err_q   <= t_err;
-        t_rel_q   <= t_rel;
-        t_cls_q   <= t_cls;
-        t_cnt_q   <= t_cnt;
-    end
+    a_valid_q <= l_valid_q;
+    a_last_q  <= l_last_q;
+    a_base_q  <= l_base_q;
+    a_err_q   <= a_err;
+    a_rel_q   <= a_rel;
+    a_cls_q   <= a_cls;
+    a_cnt_q   <= a_cnt;
+    b_valid_q <= a_valid_q;
+    b_last_q  <= a_last_q;
+    b_base_q  <= a_base_q;
+    b_err_q   <= b_err;
+    b_rel_q   <= b_rel;
+    b_cls_q   <= b_cls;
+    b_cnt_q   <= b_cnt;
+    t_valid_q <= b_valid_q;
+    t_last_q  <= b_last_q;
+    t_base_q  <= b_base_q;
+    t_err_q   <= t_err;
+    t_rel_q   <= t_rel;
+    t_cls_q   <= t_cls;
+    t_cnt_q   <= t_cnt;
     if (rst) begin
         a_valid_q <= 1'b0;
         b_valid_q <= 1'b0;
@@ -272,8 +266,10 @@ generate
             + {{(CL+1-CNT_W){1'b0}}, t_cnt_q[gc*CNT_W +: CNT_W]};
         wire [CH:0] hi_sum = {1'b0, cnt_hi_q[gc*CH +: CH]} + {{CH{1'b0}}, cnt_carry_q[gc]};
         always @(posedge clk) begin
-            cnt_carry_q[gc] <= ce && t_valid_q && lo_sum[CL];
-            if (ce && t_valid_q) begin
+            // Only valid beats count: after a reset the stages still hold the
+            // counts of beats that were in flight.
+            cnt_carry_q[gc] <= t_valid_q && lo_sum[CL];
+            if (t_valid_q) begin
                 cnt_lo_q[gc*CL +: CL] <= lo_sum[CL-1:0];
             end
             cnt_hi_q[gc*CH +: CH] <= hi_sum[CH-1:0];
@@ -298,21 +294,19 @@ endgenerate
 
 always @(posedge clk) begin
     cnt_lo_d_q <= cnt_lo_q;
-    s_valid_q <= ce && verdict;
-    if (ce) begin
-        if (take_beat) begin
-            acc_err_q  <= 1'b1;
-            acc_base_q <= t_base_q;
-            acc_rel_q  <= t_rel_q;
-            acc_cls_q  <= t_cls_q;
-        end
-        if (verdict) begin
-            acc_err_q <= 1'b0;
-            s_error_q <= acc_err_q || t_err_q;
-            s_base_q  <= acc_err_q ? acc_base_q : (t_err_q ? t_base_q : {OFFSET_WIDTH{1'b0}});
-            s_rel_q   <= acc_err_q ? acc_rel_q : (t_err_q ? t_rel_q : 8'd0);
-            s_cls_q   <= acc_err_q ? acc_cls_q : (t_err_q ? t_cls_q : 3'd0);
-        end
+    s_valid_q <= verdict;
+    if (take_beat) begin
+        acc_err_q  <= 1'b1;
+        acc_base_q <= t_base_q;
+        acc_rel_q  <= t_rel_q;
+        acc_cls_q  <= t_cls_q;
+    end
+    if (verdict) begin
+        acc_err_q <= 1'b0;
+        s_error_q <= acc_err_q || t_err_q;
+        s_base_q  <= acc_err_q ? acc_base_q : (t_err_q ? t_base_q : {OFFSET_WIDTH{1'b0}});
+        s_rel_q   <= acc_err_q ? acc_rel_q : (t_err_q ? t_rel_q : 8'd0);
+        s_cls_q   <= acc_err_q ? acc_cls_q : (t_err_q ? t_cls_q : 3'd0);
     end
     if (rst) begin
         acc_err_q  <= 1'b0;
@@ -323,7 +317,7 @@ end
 
 // ---------------------------------------------------------------------------
 // Stages D1, D2: the verdict's offset, base plus the signed relative start, in
-// two halves (not frozen by ce: they only delay stage C's pulse). D1 adds the
+// two halves. D1 adds the
 // low half and turns its carry and the sign into a step of -1, 0 or +1 for the
 // high half, which D2 adds.
 

@@ -126,7 +126,6 @@ utf8_lane_front #(
 ) front_inst (
     .clk(clk),
     .rst(rst),
-    .ce(1'b1),
     .cfg_mode(cfg_mode),
     .s_axis_tdata(s_axis_tdata),
     .s_axis_tkeep(s_axis_tkeep),
@@ -369,7 +368,6 @@ utf8_lane_status #(
 ) status_inst (
     .clk(clk),
     .rst(rst),
-    .ce(1'b1),
     .in_valid(f_valid),
     .in_last(f_last),
     .in_base(f_base),
