@@ -1,7 +1,7 @@
 # Verilated wide validator, one model per lane count (PREFIX Vutf8_validator_l<N>),
 # and its runner (sim/utf8_validator_run.h). UTF8CORE_WIDE_LANES lists the lane
 # counts built; the runner dispatches on them and reports others as not built.
-set(UTF8CORE_WIDE_LANES 1 8 64 CACHE STRING "Lane counts of the wide RTL blocks to verilate")
+set(UTF8CORE_WIDE_LANES 1 2 4 8 16 32 64 CACHE STRING "Lane counts of the wide RTL blocks to verilate")
 
 add_library(utf8_validator_run STATIC ${CMAKE_CURRENT_LIST_DIR}/utf8_validator_run.cpp)
 target_include_directories(utf8_validator_run PUBLIC ${CMAKE_CURRENT_LIST_DIR})

@@ -1,7 +1,7 @@
 # Verilated wide decoder, one model per lane count (PREFIX Vutf8_wide_decoder_l<N>),
 # and its runner (sim/utf8_wide_decoder_run.h). Lane counts: UTF8CORE_WIDE_LANES
 # (sim/utf8_validator.cmake).
-set(UTF8CORE_WIDE_LANES 1 8 64 CACHE STRING "Lane counts of the wide RTL blocks to verilate")
+set(UTF8CORE_WIDE_LANES 1 2 4 8 16 32 64 CACHE STRING "Lane counts of the wide RTL blocks to verilate")
 
 add_library(utf8_wide_decoder_run STATIC ${CMAKE_CURRENT_LIST_DIR}/utf8_wide_decoder_run.cpp)
 target_include_directories(utf8_wide_decoder_run PUBLIC ${CMAKE_CURRENT_LIST_DIR})
