@@ -253,7 +253,7 @@ endgenerate
 
 // ---------------------------------------------------------------------------
 // Pack stage: compaction, registered after the levels in PACK_CUTS (always
-// after the last one: the FIFO is written from registers)
+// after the last one, so that the FIFO is written from registers)
 
 wire [EW*LANES-1:0] p_elem;
 wire [LANES-1:0]    p_keep;
@@ -306,7 +306,31 @@ reg [FW-1:0]    out_q;
 wire wr   = p_tag[2];
 wire drop = p_tag[0];
 wire pop  = out_valid_q && m_axis_tready;
-wire rd   = occ_q[0] && (!out_valid_q || m_axis_tready);
+
+// The read enable reaches every bit of the output register. The occupancy's
+// next value is therefore worked out for both values of m_axis_tready from
+// flops alone and then chosen, so that it does not wait on that wide net.
+wire rd_take = occ_q[0];
+wire rd_hold = occ_q[0] && !out_valid_q;
+wire rd      = m_axis_tready ? rd_take : rd_hold;
+
+function [DEPTH-1:0] occ_next;
+    input [DEPTH-1:0] occ;
+    input             push;
+    input             pull;
+    begin
+        if (push && !pull) begin
+            occ_next = {occ[DEPTH-2:0], 1'b1};
+        end else if (pull && !push) begin
+            occ_next = {1'b0, occ[DEPTH-1:1]};
+        end else begin
+            occ_next = occ;
+        end
+    end
+endfunction
+
+wire [DEPTH-1:0] occ_take = occ_next(occ_q, wr, rd_take);
+wire [DEPTH-1:0] occ_hold = occ_next(occ_q, wr, rd_hold);
 
 always @(posedge clk) begin
     mem[wr_ptr_q] <= {p_last, p_keep, p_data, p_user};
@@ -322,12 +346,8 @@ always @(posedge clk) begin
     if (rd) begin
         rd_ptr_q <= rd_ptr_q + 1'b1;
     end
-    if (wr && !rd) begin
-        occ_q <= {occ_q[DEPTH-2:0], 1'b1};
-    end else if (rd && !wr) begin
-        occ_q <= {1'b0, occ_q[DEPTH-1:1]};
-    end
-    out_valid_q <= rd || (out_valid_q && !m_axis_tready);
+    occ_q       <= m_axis_tready ? occ_take : occ_hold;
+    out_valid_q <= m_axis_tready ? rd_take : (out_valid_q || rd_hold);
     if (rst) begin
         wr_ptr_q    <= {AW{1'b0}};
         rd_ptr_q    <= {AW{1'b0}};
@@ -347,11 +367,11 @@ wire acc      = s_axis_tvalid && s_ready_q;
 wire below_m1 = credit_q < DEPTH - 1;
 wire below    = credit_q < DEPTH;
 wire up       = acc && !pop && !drop;
-wire level    = acc ? (pop != drop) : (!pop && !drop);
+wire steady   = acc ? (pop != drop) : (!pop && !drop);
 
 always @(posedge clk) begin
     credit_q  <= credit_q + {{(CW-1){1'b0}}, acc} - {{(CW-1){1'b0}}, pop} - {{(CW-1){1'b0}}, drop};
-    s_ready_q <= up ? below_m1 : (level ? below : 1'b1);
+    s_ready_q <= up ? below_m1 : (steady ? below : 1'b1);
     if (rst) begin
         credit_q  <= {CW{1'b0}};
         s_ready_q <= 1'b1;
