@@ -110,6 +110,7 @@ always @(posedge clk) begin
     l_hit_q   <= hit;
     if (rst) begin
         l_valid_q <= 1'b0;
+        l_hit_q   <= {6*LANES{1'b0}};
     end
 end
 
@@ -223,6 +224,10 @@ always @(posedge clk) begin
         a_valid_q <= 1'b0;
         b_valid_q <= 1'b0;
         t_valid_q <= 1'b0;
+        // counts of beats in flight, which would otherwise reach the counters
+        a_cnt_q   <= {6*W1*N1{1'b0}};
+        b_cnt_q   <= {6*W2*N2{1'b0}};
+        t_cnt_q   <= {6*CNT_W{1'b0}};
     end
 end
 
@@ -262,16 +267,14 @@ reg [5:0]      sat_q;         // counter c-1 has passed all ones (a clock after 
 genvar gc;
 generate
     for (gc = 0; gc < 6; gc = gc + 1) begin : g_count
+        // A beat that is not valid counts zero (the stages' counts are
+        // cleared by reset too), so the add needs no enable from t_valid_q.
         wire [CL:0] lo_sum = {1'b0, cnt_lo_q[gc*CL +: CL]}
             + {{(CL+1-CNT_W){1'b0}}, t_cnt_q[gc*CNT_W +: CNT_W]};
         wire [CH:0] hi_sum = {1'b0, cnt_hi_q[gc*CH +: CH]} + {{CH{1'b0}}, cnt_carry_q[gc]};
         always @(posedge clk) begin
-            // Only valid beats count: after a reset the stages still hold the
-            // counts of beats that were in flight.
-            cnt_carry_q[gc] <= t_valid_q && lo_sum[CL];
-            if (t_valid_q) begin
-                cnt_lo_q[gc*CL +: CL] <= lo_sum[CL-1:0];
-            end
+            cnt_carry_q[gc]       <= lo_sum[CL];
+            cnt_lo_q[gc*CL +: CL] <= lo_sum[CL-1:0];
             cnt_hi_q[gc*CH +: CH] <= hi_sum[CH-1:0];
             // The high half's carry out goes straight into a flop; the sticky
             // flag follows a clock later, and err_count ORs the two.
