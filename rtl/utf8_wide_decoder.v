@@ -149,8 +149,8 @@ integer k;
 always @* begin
     for (k = 0; k < LANES; k = k + 1) begin
         // An error unit's code point is U+FFFD (SPEC §3); the lanes give the raw payload.
-        // Lanes without a unit are not cleared here: the compaction's first level
-        // drops them, and a clear would put f_valid on every element bit.
+        // Lanes without a unit are not cleared here: the compaction clears the
+        // lanes it leaves empty, and a clear here would put f_valid on every bit.
         elem[k*EW +: EW] =
             {f_cls[3*k +: 3] == 3'd0 ? f_cp[32*k +: 32] : 32'h0000FFFD, f_len[3*k +: 3], f_cls[3*k +: 3]};
     end
