@@ -11,7 +11,7 @@ constexpr uint64_t kOffsetMask = 0xFFFFFFFFull;
 
 // Levels per clock of the RTL's shift and pack stages (SCAN_STEP, PACK_STEP).
 constexpr int kScanStep = 2;
-constexpr int kPackStep = 2;
+constexpr int kPackStep = 1;
 
 // Registers of a stage of `levels` levels cut every `step` levels and after
 // the last one (the RTL's cut_mask).

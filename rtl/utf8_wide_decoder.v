@@ -75,7 +75,7 @@ localparam CW = $clog2(DEPTH + 1);
 // Levels per clock of the shift and pack stages. The cycle model
 // (model/utf8_wide_decoder.cpp) has the same figures: they set the latency.
 localparam SCAN_STEP = 2;
-localparam PACK_STEP = 2;
+localparam PACK_STEP = 1;
 
 // Bit i set: a register after level i (every step-th level and the last one).
 function integer cut_mask;
