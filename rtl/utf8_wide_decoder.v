@@ -75,7 +75,10 @@ localparam CW = $clog2(DEPTH + 1);
 // Levels per clock of the shift and pack stages. The cycle model
 // (model/utf8_wide_decoder.cpp) has the same figures: they set the latency.
 localparam SCAN_STEP = 2;
-localparam PACK_STEP = 1;
+// A compaction level's selects fan out to all element bits, and from LANES 16
+// on two levels do not fit a clock on ECP5; at LANES 8 the flops of a third
+// register cost more on a full iCE40 than they give.
+localparam PACK_STEP = (LANES >= 16) ? 1 : 2;
 
 // Bit i set: a register after level i (every step-th level and the last one).
 function integer cut_mask;
