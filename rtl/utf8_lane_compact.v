@@ -17,7 +17,9 @@
  * fit in one clock); the tag travels beside the beat through the same
  * registers, and only the tag is reset (it carries the owner's valid bits).
  * With REGISTER_AFTER 0 it is purely combinational and clk, rst are unused.
- * Lanes left empty read as zero.
+ * Lanes left empty read as zero: they are cleared once, at the output (after
+ * the last register), since a clear at every level would add a LUT level to
+ * each (the element bits would wait on the lane's own valid and shift too).
  */
 module utf8_lane_compact #(
     // lanes: 1, 2, 4, 8, 16, 32 or 64
@@ -88,8 +90,7 @@ generate
             end
             assign v_mux[p] = from_above || stay;
             assign s_mux[p*SHIFT_WIDTH +: SHIFT_WIDTH] = from_above ? above_s : here_s;
-            assign e_mux[p*WIDTH +: WIDTH] =
-                from_above ? above_e : (stay ? e_in[p*WIDTH +: WIDTH] : {WIDTH{1'b0}});
+            assign e_mux[p*WIDTH +: WIDTH] = from_above ? above_e : e_in[p*WIDTH +: WIDTH];
         end
         if (((REGISTER_AFTER >> j) & 1) != 0) begin : g_reg
             reg [WIDTH*LANES-1:0]       e_q;
@@ -117,13 +118,18 @@ generate
         end
     end
     if (LEVELS == 0) begin : g_wire
-        assign out_elem  = in_elem;
+        for (p = 0; p < LANES; p = p + 1) begin : g_clear
+            assign out_elem[p*WIDTH +: WIDTH] = in_elem[p*WIDTH +: WIDTH] & {WIDTH{in_valid[p]}};
+        end
         assign out_valid = in_valid;
         assign out_tag   = in_tag;
         // One lane never moves.
         wire unused_shift = &{1'b0, in_shift, clk, rst, 1'b0};
     end else begin : g_out
-        assign out_elem  = g_level[LEVELS-1].e_out;
+        for (p = 0; p < LANES; p = p + 1) begin : g_clear
+            assign out_elem[p*WIDTH +: WIDTH] =
+                g_level[LEVELS-1].e_out[p*WIDTH +: WIDTH] & {WIDTH{g_level[LEVELS-1].v_out[p]}};
+        end
         assign out_valid = g_level[LEVELS-1].v_out;
         assign out_tag   = g_level[LEVELS-1].t_out;
         // The shifts are spent once the last level has moved everything; the

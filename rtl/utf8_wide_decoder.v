@@ -75,7 +75,10 @@ localparam CW = $clog2(DEPTH + 1);
 // Levels per clock of the shift and pack stages. The cycle model
 // (model/utf8_wide_decoder.cpp) has the same figures: they set the latency.
 localparam SCAN_STEP = 2;
-localparam PACK_STEP = 2;
+// A compaction level's selects fan out to all element bits, and from LANES 16
+// on two levels do not fit a clock on ECP5; at LANES 8 the flops of a third
+// register cost more on a full iCE40 than they give.
+localparam PACK_STEP = (LANES >= 16) ? 1 : 2;
 
 // Bit i set: a register after level i (every step-th level and the last one).
 function integer cut_mask;
@@ -148,8 +151,8 @@ integer k;
 always @* begin
     for (k = 0; k < LANES; k = k + 1) begin
         // An error unit's code point is U+FFFD (SPEC §3); the lanes give the raw payload.
-        // Lanes without a unit are not cleared here: the compaction's first level
-        // drops them, and a clear would put f_valid on every element bit.
+        // Lanes without a unit are not cleared here: the compaction clears the
+        // lanes it leaves empty, and a clear here would put f_valid on every bit.
         elem[k*EW +: EW] =
             {f_cls[3*k +: 3] == 3'd0 ? f_cp[32*k +: 32] : 32'h0000FFFD, f_len[3*k +: 3], f_cls[3*k +: 3]};
     end
