@@ -74,10 +74,11 @@ reg [8*LANES-1:0]      p_data_q;
 reg [LANES-1:0]        p_keep_q;
 reg                    p_last_q;
 reg [8*HIST-1:0]       p_hist_q;   // the five bytes before it (00 at a packet start)
-// The packet's mode, one copy per eight byte positions so that none drives more
-// than eight positions' byte facts (a single one drove all of them, LANES 64 on
-// ECP5); keep stops synthesis from merging the copies back into one.
-localparam MODE_COPIES = (EXT - 1 + 7) / 8;
+// The packet's mode, one copy per two byte positions so that each drives only
+// a few LUTs next to it (a single one drove all positions' byte facts, LANES 64
+// on ECP5; one per eight was still the HX8K critical path); keep stops
+// synthesis from merging the copies back into one.
+localparam MODE_COPIES = (EXT - 1 + 1) / 2;
 reg [MODE_COPIES-1:0]  p_mode_q;
 reg [OFFSET_WIDTH-1:0] p_base_q;
 
@@ -156,7 +157,7 @@ generate
         utf8_lane_byte byte_inst (
             .b(ext_in[8*q +: 8]),
             .b_next(ext_in[8*(q+1) +: 8]),
-            .mode(p_mode_q[q / 8]),
+            .mode(p_mode_q[q / 2]),
             .cont(pos_cont[q]),
             .need_ge(pos_need_ge[5*q +: 5]),
             .sec_ok(pos_sec_ok[q]),
