@@ -132,7 +132,8 @@ def write_outputs(points, command, out_json, out_md, started):
         " ECP5 LUTs), the wrapper's own flops included. Throughput = LANES bytes per"
         " clock x Fmax: both blocks take one beat every clock on any input. Where a"
         " point lists several nextpnr seeds, Fmax is their median and the column *seeds*"
-        " gives each; a single seed carries several percent of placement noise.",
+        " gives each; a single seed carries several percent of placement noise. *RTL* is"
+        " the commit a point was measured at.",
         "",
         "Made by:",
         "",
@@ -146,8 +147,8 @@ def write_outputs(points, command, out_json, out_md, started):
     for target in sorted({p["target"] for p in points}, key=lambda t: list(DEFAULT_FREQ).index(t)
                          if t in DEFAULT_FREQ else 99):
         lines += [f"## {TARGET_NAME.get(target, target)}", "",
-                  "| block | LANES | LUTs | carry | FFs | placed | Fmax MHz | seeds: Fmax | GB/s | LUTs / (L·log2 2L) | status |",
-                  "|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---|"]
+                  "| block | LANES | LUTs | carry | FFs | placed | Fmax MHz | seeds: Fmax | GB/s | LUTs / (L·log2 2L) | RTL | status |",
+                  "|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---|---|"]
         for p in sorted((p for p in points if p["target"] == target),
                         key=lambda p: (p["block"], p["lanes"])):
             if p["status"] == "ok":
@@ -164,9 +165,9 @@ def write_outputs(points, command, out_json, out_md, started):
                                               "fmax_mhz": p["fmax_mhz"]}]))
                 lines.append(f"| {p['block']} | {p['lanes']} | {luts} | {core.get('carry', 0)} | "
                              f"{core.get('ff', 0)} | {placed_n} | {p['fmax_mhz']:.1f} | {seeds} | "
-                             f"{p['throughput_gbyte_s']:.2f} | {per:.1f} | {status} |")
+                             f"{p['throughput_gbyte_s']:.2f} | {per:.1f} | {p.get('rtl_commit', '')} | {status} |")
             else:
-                lines.append(f"| {p['block']} | {p['lanes']} | | | | | | | | | {p['status']}: "
+                lines.append(f"| {p['block']} | {p['lanes']} | | | | | | | | | {p.get('rtl_commit', '')} | {p['status']}: "
                              f"{p.get('detail', '').replace('|', '/')} |")
         lines.append("")
     with open(out_md, "w") as f:
