@@ -21,10 +21,7 @@ module utf8_lane_decode (
     input  wire [4:0]  take,       // utf8_lane_take: in the unit of the lead d = 1..5 back
     input  wire        take_next,  // the next byte continues a unit (the next lane is taken)
     input  wire [3:0]  lead_more,  // [d-1]: the lead d = 1..4 back asks for more than d continuations
-    input  wire        need_any,   // this lane's byte is a lead (asks for continuations)
-    input  wire [2:0]  single_cls, // class of this byte alone when it asks for nothing
-    input  wire [2:0]  bad_cls,    // class of this lead when the next byte is a bad second byte
-    input  wire        cont_next,  // the next byte is a continuation
+    input  wire [2:0]  lone_cls,   // utf8_lane_take: the class of a unit this byte starts
     input  wire        keep,       // this lane holds a byte of the packet
     input  wire        last,       // this lane holds the packet's last byte
 
@@ -50,9 +47,7 @@ assign unit_len = {take[2] || take[3] || take[4],
                    take[0] || take[1] || take[4],
                    !(take[0] || take[2] || take[4])};
 
-assign unit_cls = absorbed ? (complete ? CLS_OK : CLS_TOO_SHORT) :
-                  !need_any ? single_cls :
-                  (last || !cont_next) ? CLS_TOO_SHORT : bad_cls;
+assign unit_cls = absorbed ? (complete ? CLS_OK : CLS_TOO_SHORT) : lone_cls;
 
 // Annex R Table 5: the lead of a len-byte sequence keeps 7 - len payload bits,
 // each continuation its low six.

@@ -31,15 +31,16 @@ module utf8_lane_front #(
 
     input  wire                      cfg_mode,
 
-    // Input beats; a beat is taken when s_axis_tvalid && s_axis_tready
-    // (s_axis_tready is the owner's registered ready)
+    // Input beats; a beat is taken when s_axis_tvalid and the owner's
+    // registered s_axis_tready are high. The front is given that register's
+    // next value (reset included) and keeps copies of it (see rdy_q).
     input  wire [8*LANES-1:0]        s_axis_tdata,
     input  wire [LANES-1:0]          s_axis_tkeep,
     input  wire                      s_axis_tvalid,
-    input  wire                      s_axis_tready,
+    input  wire                      s_ready_next,
     input  wire                      s_axis_tlast,
 
-    // Decided beats, one per clock at most
+    // Decided beats, one per clock at most; o_end is all zeros when !o_valid
     output wire                      o_valid,
     output wire                      o_last,   // the packet's last beat
     output wire [OFFSET_WIDTH-1:0]   o_base,   // packet offset of lane 0
@@ -66,8 +67,6 @@ initial begin
     end
 end
 
-wire s_fire = s_axis_tvalid && s_axis_tready;
-
 // Pending beat (waits for its look-ahead byte)
 reg                    p_valid_q;
 reg [8*LANES-1:0]      p_data_q;
@@ -81,6 +80,34 @@ reg [8*HIST-1:0]       p_hist_q;   // the five bytes before it (00 at a packet s
 localparam MODE_COPIES = (EXT - 1 + 1) / 2;
 reg [MODE_COPIES-1:0]  p_mode_q;
 reg [OFFSET_WIDTH-1:0] p_base_q;
+
+// Copies of the owner's ready register, each its own flop (keep stops synthesis
+// merging them): one per eight lanes enables those lanes' input registers, the
+// last one the control and history. From a single flop, the accept enable of
+// all 9*LANES+ input flops was the longest route at LANES 64 on ECP5.
+localparam FIRE_GROUPS = (LANES + 7) / 8;
+localparam GROUP_LANES = (LANES < 8) ? LANES : 8;
+reg  [FIRE_GROUPS:0] rdy_q;
+wire [FIRE_GROUPS:0] fire = {(FIRE_GROUPS+1){s_axis_tvalid}} & rdy_q;
+wire                 s_fire = fire[FIRE_GROUPS];
+
+genvar r;
+generate
+    for (r = 0; r <= FIRE_GROUPS; r = r + 1) begin : g_rdy
+        (* keep *)
+        always @(posedge clk) begin
+            rdy_q[r] <= s_ready_next;
+        end
+    end
+    for (r = 0; r < FIRE_GROUPS; r = r + 1) begin : g_pend
+        always @(posedge clk) begin
+            if (fire[r]) begin
+                p_data_q[8*GROUP_LANES*r +: 8*GROUP_LANES] <= s_axis_tdata[8*GROUP_LANES*r +: 8*GROUP_LANES];
+                p_keep_q[GROUP_LANES*r +: GROUP_LANES]     <= s_axis_tkeep[GROUP_LANES*r +: GROUP_LANES];
+            end
+        end
+    end
+endgenerate
 
 // Input side packet state
 reg                    in_pkt_q;   // the next beat continues a packet
@@ -116,7 +143,6 @@ reg [32*LANES-1:0]     o_cp_q;
 
 wire p_move = p_valid_q && (p_last_q || s_fire);
 
-genvar r;
 generate
     for (r = 0; r < MODE_COPIES; r = r + 1) begin : g_mode
         // Between packets the copies follow cfg_mode on every clock, so they
@@ -179,8 +205,6 @@ wire unused_pos = &{1'b0, pos_single_cls[3*HIST-1:0], pos_bad_cls[3*HIST-1:0], 1
 
 always @(posedge clk) begin
     if (s_fire) begin
-        p_data_q  <= s_axis_tdata;
-        p_keep_q  <= s_axis_tkeep;
         p_last_q  <= s_axis_tlast;
         p_hist_q  <= in_pkt_q ? tail_in : {8*HIST{1'b0}};
         p_base_q  <= in_pkt_q ? in_off : {OFFSET_WIDTH{1'b0}};
@@ -225,57 +249,84 @@ end
 // Lane k sees window positions k .. k+6: five bytes back, its own, one ahead.
 wire [8*(EXT-1)-1:0] ext = {w_data_q, w_hist_q};
 
-// Take stage: where each lane's byte and the byte after it belong.
+// Take stage: where each lane's byte and the byte after it belong, and the
+// class each lane's byte would have as a unit of its own.
 reg                    x_valid_q;
 reg                    x_last_q;
 reg [OFFSET_WIDTH-1:0] x_base_q;
 reg [8*(EXT-1)-1:0]    x_ext_q;
 reg [LANES-1:0]        x_keep_q;
+reg [LANES-1:0]        x_lane_last_q;  // the lane holds the packet's last byte
 reg [5*LANES+4:0]      x_take_q;   // lanes 0..LANES: the last is the look-ahead byte's
 reg [4*LANES-1:0]      x_lead_more_q;
-reg [LANES-1:0]        x_need_any_q;
-reg [3*LANES-1:0]      x_single_cls_q;
-reg [3*LANES-1:0]      x_bad_cls_q;
-reg [LANES-1:0]        x_cont_next_q;
+reg [3*LANES-1:0]      x_lone_cls_q;
 
 wire [5*LANES+4:0] lane_take;
+wire [3*LANES+2:0] lane_lone_cls;
 wire [4*LANES-1:0] lane_lead_more;
-wire [LANES-1:0]   lane_need_any;
-wire [LANES-1:0]   lane_cont_next;
+wire [LANES-1:0]   lane_last_w;
 
 genvar k;
 generate
     // One more than LANES: the look-ahead byte's answer is whether the top
-    // lane's unit goes on into the next beat.
+    // lane's unit goes on into the next beat (its lone class is not used).
     for (k = 0; k <= LANES; k = k + 1) begin : g_take
+        wire [2:0] single_cls;
+        wire [2:0] bad_cls;
+        wire       lane_last;
+        wire       need_any;
+        wire       cont_next;
+        if (k < LANES) begin : g_lane
+            assign single_cls = w_single_cls_q[3*k +: 3];
+            assign bad_cls    = w_bad_cls_q[3*k +: 3];
+            assign lane_last  = lane_last_w[k];
+            assign need_any   = w_need_ge_q[5*(k+5)];
+            assign cont_next  = w_cont_q[k + 6];
+        end else begin : g_ahead
+            assign single_cls = 3'd0;
+            assign bad_cls    = 3'd0;
+            assign lane_last  = 1'b1;
+            assign need_any   = 1'b0;
+            assign cont_next  = 1'b0;
+        end
         utf8_lane_take take_inst (
             .cont(w_cont_q[k +: 6]),
             .need_ge(w_need_ge_q[5*k +: 25]),
             .sec_ok(w_sec_ok_q[k +: 5]),
-            .take(lane_take[5*k +: 5])
+            .need_any(need_any),
+            .single_cls(single_cls),
+            .bad_cls(bad_cls),
+            .cont_next(cont_next),
+            .last(lane_last),
+            .take(lane_take[5*k +: 5]),
+            .lone_cls(lane_lone_cls[3*k +: 3])
         );
     end
     for (k = 0; k < LANES; k = k + 1) begin : g_facts
         // The lead d back (position 5-d of the window) asks for more than d.
         assign lane_lead_more[4*k +: 4] = {w_need_ge_q[5*(k+1) + 4], w_need_ge_q[5*(k+2) + 3],
                                            w_need_ge_q[5*(k+3) + 2], w_need_ge_q[5*(k+4) + 1]};
-        assign lane_need_any[k]  = w_need_ge_q[5*(k+5)];
-        assign lane_cont_next[k] = w_cont_q[k + 6];
+        // A flag per lane, registered, rather than the beat's last flag fanning
+        // out to every lane in the decide stage.
+        if (k == LANES - 1) begin : g_top
+            assign lane_last_w[k] = w_last_q;
+        end else begin : g_mid
+            assign lane_last_w[k] = w_last_q && !w_keep_q[k+1];
+        end
     end
 endgenerate
+wire unused_ahead = &{1'b0, lane_lone_cls[3*LANES +: 3], 1'b0};
 
 always @(posedge clk) begin
-    x_valid_q      <= w_valid_q;
-    x_last_q       <= w_last_q;
-    x_base_q       <= w_base_q;
-    x_ext_q        <= ext;
-    x_keep_q       <= w_keep_q;
-    x_take_q       <= lane_take;
-    x_lead_more_q  <= lane_lead_more;
-    x_need_any_q   <= lane_need_any;
-    x_single_cls_q <= w_single_cls_q;
-    x_bad_cls_q    <= w_bad_cls_q;
-    x_cont_next_q  <= lane_cont_next;
+    x_valid_q     <= w_valid_q;
+    x_last_q      <= w_last_q;
+    x_base_q      <= w_base_q;
+    x_ext_q       <= ext;
+    x_keep_q      <= w_keep_q;
+    x_lane_last_q <= lane_last_w;
+    x_take_q      <= lane_take;
+    x_lead_more_q <= lane_lead_more;
+    x_lone_cls_q  <= lane_lone_cls[3*LANES-1:0];
     if (rst) begin
         x_valid_q <= 1'b0;
     end
@@ -289,23 +340,14 @@ wire [32*LANES-1:0] lane_cp;
 
 generate
     for (k = 0; k < LANES; k = k + 1) begin : g_lane
-        wire lane_last;
-        if (k == LANES - 1) begin : g_top
-            assign lane_last = x_last_q;
-        end else begin : g_mid
-            assign lane_last = x_last_q && !x_keep_q[k+1];
-        end
         utf8_lane_decode lane_inst (
             .win(x_ext_q[8*k +: 48]),
             .take(x_take_q[5*k +: 5]),
             .take_next(|x_take_q[5*(k+1) +: 5]),
             .lead_more(x_lead_more_q[4*k +: 4]),
-            .need_any(x_need_any_q[k]),
-            .single_cls(x_single_cls_q[3*k +: 3]),
-            .bad_cls(x_bad_cls_q[3*k +: 3]),
-            .cont_next(x_cont_next_q[k]),
+            .lone_cls(x_lone_cls_q[3*k +: 3]),
             .keep(x_keep_q[k]),
-            .last(lane_last),
+            .last(x_lane_last_q[k]),
             .unit_end(lane_end[k]),
             .unit_len(lane_len[3*k +: 3]),
             .unit_cls(lane_cls[3*k +: 3]),
@@ -324,6 +366,7 @@ always @(posedge clk) begin
     o_cp_q    <= lane_cp;
     if (rst) begin
         o_valid_q <= 1'b0;
+        o_end_q   <= {LANES{1'b0}};
     end
 end
 

@@ -15,8 +15,11 @@
  * an AND of at most eight facts, two LUT levels. Whether the byte after the
  * lane continues a unit is the next lane's answer to the same question, so it
  * is not asked here: sharing it is what synthesis did anyway, through long
- * routes between lanes within one clock. Purely combinational; the per-byte
- * facts come from utf8_lane_byte.
+ * routes between lanes within one clock. It also gives the class the byte
+ * would have as a unit of its own (lone_cls), which utf8_lane_decode uses
+ * when the byte is not absorbed: that needs only this lane's facts, so it is
+ * worked out here, a clock ahead of the decision. Purely combinational; the
+ * per-byte facts come from utf8_lane_byte.
  *
  * Window positions q = 0..5: 0..4 the five bytes before this lane, 5 this
  * lane's byte.
@@ -25,8 +28,22 @@ module utf8_lane_take (
     input  wire [5:0]  cont,       // per position: a continuation byte
     input  wire [24:0] need_ge,    // per position 0..4: utf8_lane_byte need_ge at [5*q +: 5]
     input  wire [4:0]  sec_ok,     // per position 0..4: the next position is in its second-byte range
-    output reg  [4:0]  take        // take[d-1]: this byte is in the unit of the lead d back
+    input  wire        need_any,   // this lane's byte is a lead (asks for continuations)
+    input  wire [2:0]  single_cls, // its class alone when it asks for nothing
+    input  wire [2:0]  bad_cls,    // its class as a lead when the next byte is a bad second byte
+    input  wire        cont_next,  // the next byte is a continuation
+    input  wire        last,       // this lane holds the packet's last byte
+    output reg  [4:0]  take,       // take[d-1]: this byte is in the unit of the lead d back
+    output wire [2:0]  lone_cls    // its unit's class if it starts one
 );
+
+localparam [2:0] CLS_TOO_SHORT = 3'd1;
+
+// A lead whose next byte is no continuation (or is past the packet) makes a
+// unit of one byte, too short; one followed by a continuation out of its
+// second-byte range fails with bad_cls (utf8_lane_byte).
+assign lone_cls = !need_any ? single_cls :
+                  (last || !cont_next) ? CLS_TOO_SHORT : bad_cls;
 
 reg     run;
 integer d;

@@ -74,6 +74,7 @@ initial begin
 end
 
 reg s_ready_q;
+reg s_ready_d;  // its next value, which the front end registers copies of
 wire s_fire = s_axis_tvalid && s_ready_q;
 
 wire                    f_valid;
@@ -94,7 +95,7 @@ utf8_lane_front #(
     .s_axis_tdata(s_axis_tdata),
     .s_axis_tkeep(s_axis_tkeep),
     .s_axis_tvalid(s_axis_tvalid),
-    .s_axis_tready(s_ready_q),
+    .s_ready_next(s_ready_d),
     .s_axis_tlast(s_axis_tlast),
     .o_valid(f_valid),
     .o_last(f_last),
@@ -181,11 +182,7 @@ always @(posedge clk) begin
         2'b01:   q_empty_q <= q_cnt_q == {{(QCNT_W-1){1'b0}}, 1'b1};
         default: q_empty_q <= q_empty_q;
     endcase
-    case ({owe, m_fire})
-        2'b10:   s_ready_q <= outstanding_q < QUEUE - 1;
-        2'b01:   s_ready_q <= 1'b1;
-        default: s_ready_q <= outstanding_q < QUEUE;
-    endcase
+    s_ready_q <= s_ready_d;
     outstanding_q <= outstanding_q + {{(QCNT_W-1){1'b0}}, owe} - {{(QCNT_W-1){1'b0}}, m_fire};
     if (rst) begin
         q_wr_q        <= {PTR_W{1'b0}};
@@ -194,7 +191,17 @@ always @(posedge clk) begin
         q_empty_q     <= 1'b1;
         out_valid_q   <= 1'b0;
         outstanding_q <= {QCNT_W{1'b0}};
-        s_ready_q     <= 1'b1;
+    end
+end
+
+always @* begin
+    case ({owe, m_fire})
+        2'b10:   s_ready_d = outstanding_q < QUEUE - 1;
+        2'b01:   s_ready_d = 1'b1;
+        default: s_ready_d = outstanding_q < QUEUE;
+    endcase
+    if (rst) begin
+        s_ready_d = 1'b1;
     end
 end
 

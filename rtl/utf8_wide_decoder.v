@@ -110,7 +110,8 @@ initial begin
     end
 end
 
-reg s_ready_q;
+reg  s_ready_q;
+wire s_ready_d;  // its next value, which the front end registers copies of
 
 // ---------------------------------------------------------------------------
 // Lanes
@@ -133,7 +134,7 @@ utf8_lane_front #(
     .s_axis_tdata(s_axis_tdata),
     .s_axis_tkeep(s_axis_tkeep),
     .s_axis_tvalid(s_axis_tvalid),
-    .s_axis_tready(s_ready_q),
+    .s_ready_next(s_ready_d),
     .s_axis_tlast(s_axis_tlast),
     .o_valid(f_valid),
     .o_last(f_last),
@@ -371,13 +372,13 @@ wire below_m1 = credit_q < DEPTH - 1;
 wire below    = credit_q < DEPTH;
 wire up       = acc && !pop && !drop;
 wire steady   = acc ? (pop != drop) : (!pop && !drop);
+assign s_ready_d = rst || (up ? below_m1 : (steady ? below : 1'b1));
 
 always @(posedge clk) begin
     credit_q  <= credit_q + {{(CW-1){1'b0}}, acc} - {{(CW-1){1'b0}}, pop} - {{(CW-1){1'b0}}, drop};
-    s_ready_q <= up ? below_m1 : (steady ? below : 1'b1);
+    s_ready_q <= s_ready_d;
     if (rst) begin
         credit_q  <= {CW{1'b0}};
-        s_ready_q <= 1'b1;
     end
 end
 
