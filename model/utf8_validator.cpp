@@ -106,28 +106,28 @@ void LaneStatusModel::tick(bool rst, const DecidedBeat& in) {
   if (s_valid_) d1_ = s_;
   s_valid_ = false;
   shown_count_ = count_;
-  // Stage C: over the packet, from stage T.
-  const bool take_beat = t_.valid && t_.err && !acc_err_;
-  const bool verdict = t_.valid && t_.last;
+  // Stage C: over the packet, from the last reduction step.
+  const Beat& t = r_[kSteps - 1];
+  const bool take_beat = t.valid && t.err && !acc_err_;
+  const bool verdict = t.valid && t.last;
   s_valid_ = verdict;
   if (verdict) {
-    s_.error = acc_err_ || t_.err;
-    s_.offset = acc_err_ ? acc_off_ : (t_.err ? t_.off : 0);
-    s_.cls = acc_err_ ? acc_cls_ : (t_.err ? t_.cls : 0);
+    s_.error = acc_err_ || t.err;
+    s_.offset = acc_err_ ? acc_off_ : (t.err ? t.off : 0);
+    s_.cls = acc_err_ ? acc_cls_ : (t.err ? t.cls : 0);
   }
   if (take_beat) {
     acc_err_ = true;
-    acc_off_ = t_.off;
-    acc_cls_ = t_.cls;
+    acc_off_ = t.off;
+    acc_cls_ = t.cls;
   }
   if (verdict) acc_err_ = false;
-  if (t_.valid) {
-    for (int c = 0; c < 6; ++c) count_[c] = std::min(kCountMax, count_[c] + t_.cnt[c]);
+  if (t.valid) {
+    for (int c = 0; c < 6; ++c) count_[c] = std::min(kCountMax, count_[c] + t.cnt[c]);
   }
-  // Stages T, B, A, L: the decided beat's first error and counts, four clocks on.
-  t_ = b_;
-  b_ = a_;
-  a_ = l_;
+  // Stages R4..R0, L: the decided beat's first error and counts, six clocks on.
+  for (int i = kSteps - 1; i > 0; --i) r_[i] = r_[i - 1];
+  r_[0] = l_;
   l_ = Beat();
   l_.valid = in.valid;
   l_.last = in.last;
@@ -142,9 +142,7 @@ void LaneStatusModel::tick(bool rst, const DecidedBeat& in) {
   }
   if (rst) {
     l_.valid = false;
-    a_.valid = false;
-    b_.valid = false;
-    t_.valid = false;
+    for (Beat& b : r_) b.valid = false;
     acc_err_ = false;
     s_valid_ = false;
     d1_valid_ = false;

@@ -68,9 +68,9 @@ class LaneFrontModel {
   DecidedBeat o_;
 };
 
-// utf8_lane_status: stages L, A, B, T carry each beat's first error and counts
-// (the RTL reduces them over groups of lanes on the way; here they are known at
-// L), C accumulates over the packet and counts (shown a clock later, as the
+// utf8_lane_status: stages L and R0..R4 carry each beat's first error and
+// counts (the RTL reduces them over groups of lanes on the way; here they are
+// known at L), C accumulates over the packet and counts (shown a clock later, as the
 // RTL's two-half counters), D1 and D2 give the verdict (stat_valid pulses two
 // clocks after a last beat leaves T).
 class LaneStatusModel {
@@ -94,7 +94,9 @@ class LaneStatusModel {
     uint8_t cls = 0;
     std::array<uint64_t, 6> cnt{};
   };
-  Beat l_, a_, b_, t_;
+  static constexpr int kSteps = 5;  // the RTL's reduction steps R0..R4
+  Beat l_;
+  std::array<Beat, kSteps> r_;  // r_[kSteps - 1] is what stage C reads
   bool s_valid_ = false;  // stage C's verdict pulse
   Status s_;              // and its verdict
   bool d1_valid_ = false;  // stage D1

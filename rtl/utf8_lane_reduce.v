@@ -7,20 +7,23 @@
 
 /*
  * One step of the wide blocks' status reduction: N items (lanes, or groups of
- * lanes from the step before) become N/G, G = min(4, N). Each item carries an
- * error flag, the start of its first error unit relative to the beat's lane 0,
- * that unit's class and a count per class; a group keeps the lowest item's
- * error (items are in stream order) and the sum of the counts. Groups of four
- * keep each step a few LUTs deep, so utf8_lane_status can put a register after
- * every step and reach 64 lanes in three. Purely combinational.
+ * lanes from the step before) become N/G, G = min(GROUP, N). Each item carries
+ * an error flag, the start of its first error unit relative to the beat's lane
+ * 0, that unit's class and a count per class; a group keeps the lowest item's
+ * error (items are in stream order) and the sum of the counts. Small groups
+ * keep each step a few LUTs deep (four 1-bit counts are a LUT popcount, two
+ * wider ones one carry chain), so utf8_lane_status puts a register after every
+ * step. Purely combinational.
  */
 module utf8_lane_reduce #(
     // items in: a power of two, 1..64
     parameter N = 4,
     // bits of each count in
     parameter W = 1,
+    // items per group at most: a power of two
+    parameter GROUP = 4,
     // derived, not to be set: items per group, bits of each count out
-    parameter G = (N >= 4) ? 4 : N,
+    parameter G = (N >= GROUP) ? GROUP : N,
     parameter WO = W + $clog2(G)
 ) (
     input  wire [N-1:0]          in_err,

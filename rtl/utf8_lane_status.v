@@ -11,10 +11,10 @@
  * previous beat, and class), a one-cycle stat_valid pulse when the packet's
  * last beat has passed, and saturating per-class unit counters. Register
  * stages keep each step a few LUTs deep at any LANES: (L) per lane the error
- * flag, relative start and class flags; (A, B, T) three utf8_lane_reduce
- * steps, each taking groups of four to their first error and per-class sums
- * (64 -> 16 -> 4 -> 1; at fewer lanes the last steps pass one item through,
- * so the latency is the same at every LANES); (C) accumulate over the packet
+ * flag, relative start and class flags; (R0..R4) five utf8_lane_reduce
+ * steps, each taking groups to their first error and per-class sums
+ * (64 -> 16 -> 8 -> 4 -> 2 -> 1; at fewer lanes the last steps pass one item
+ * through, so the latency is the same at every LANES); (C) accumulate over the packet
  * and count; (C2) the counters' high halves; (D1, D2) add the verdict's
  * beat base and relative start in two halves.
  */
@@ -44,19 +44,51 @@ module utf8_lane_status #(
     output wire [6*COUNT_WIDTH-1:0]  err_count
 );
 
-// Items and count widths after each reduction step (see utf8_lane_reduce)
-localparam G1 = (LANES >= 4) ? 4 : LANES;
-localparam N1 = LANES / G1;
-localparam W1 = 1 + $clog2(G1);
-localparam G2 = (N1 >= 4) ? 4 : N1;
-localparam N2 = N1 / G2;
-localparam W2 = W1 + $clog2(G2);
-localparam G3 = (N2 >= 4) ? 4 : N2;
-localparam CNT_W = W2 + $clog2(G3);  // units of one class in a beat: $clog2(LANES + 1)
+// The reduction: a first step of groups of four (its counts are LUT
+// popcounts), then four steps of pairs (one carry chain each), 64 lanes in five.
+localparam STEPS = 5;
+
+// Items left after steps 0..s (s = -1: before the first)
+function integer items_after;
+    input integer s;
+    integer i, n, g;
+    begin
+        n = LANES;
+        for (i = 0; i <= s; i = i + 1) begin
+            g = (i == 0) ? 4 : 2;
+            if (n < g) begin
+                g = n;
+            end
+            n = n / g;
+        end
+        items_after = n;
+    end
+endfunction
+
+// Bits of each count after steps 0..s
+function integer width_after;
+    input integer s;
+    integer i, n, g, w;
+    begin
+        n = LANES;
+        w = 1;
+        for (i = 0; i <= s; i = i + 1) begin
+            g = (i == 0) ? 4 : 2;
+            if (n < g) begin
+                g = n;
+            end
+            n = n / g;
+            w = w + $clog2(g);
+        end
+        width_after = w;
+    end
+endfunction
+
+localparam CNT_W = width_after(STEPS - 1);  // units of one class in a beat: $clog2(LANES + 1)
 
 initial begin
-    if (N2 / G3 != 1) begin
-        $error("Error: three reduction steps cover at most 64 lanes (instance %m)");
+    if (items_after(STEPS - 1) != 1) begin
+        $error("Error: the reduction steps cover at most 64 lanes (instance %m)");
         $finish;
     end
     if (OFFSET_WIDTH < 16 || COUNT_WIDTH < 16) begin
@@ -65,7 +97,9 @@ initial begin
     end
 end
 
-wire [LANES-1:0] unit = in_end & {LANES{in_valid}};
+// The front end's o_end is all zeros when its beat is not valid, so a lane's
+// unit flag needs no term of in_valid (which would fan out to every lane).
+wire [LANES-1:0] unit = in_end;
 
 // ---------------------------------------------------------------------------
 // Stage L: per lane, the error flag, the start of its unit relative to lane 0
@@ -92,7 +126,6 @@ end
 
 wire unused_t = &{1'b0, t[31:8], 1'b0};
 
-reg                    l_valid_q;
 reg                    l_last_q;
 reg [OFFSET_WIDTH-1:0] l_base_q;
 reg [LANES-1:0]        l_err_q;
@@ -101,135 +134,106 @@ reg [3*LANES-1:0]      l_cls_q;
 reg [6*LANES-1:0]      l_hit_q;
 
 always @(posedge clk) begin
-    l_valid_q <= in_valid;
-    l_last_q  <= in_last;
+    l_last_q  <= in_last && in_valid;   // from here on, "last" means a valid last beat
     l_base_q  <= in_base;
     l_err_q   <= lane_err;
     l_rel_q   <= lane_rel;
     l_cls_q   <= in_cls;
     l_hit_q   <= hit;
     if (rst) begin
-        l_valid_q <= 1'b0;
+        // the flags and counts of beats in flight, which would otherwise reach
+        // stage C: the same for each step below
+        l_last_q  <= 1'b0;
+        l_err_q   <= {LANES{1'b0}};
         l_hit_q   <= {6*LANES{1'b0}};
     end
 end
 
 // ---------------------------------------------------------------------------
-// Stages A, B, T: the reduction steps
+// Stages R0..R4: the reduction steps, each with its register
 
-wire [N1-1:0]      a_err;
-wire [8*N1-1:0]    a_rel;
-wire [3*N1-1:0]    a_cls;
-wire [6*W1*N1-1:0] a_cnt;
+genvar gs;
+generate
+    for (gs = 0; gs < STEPS; gs = gs + 1) begin : g_step
+        localparam NI = items_after(gs - 1);
+        localparam WI = width_after(gs - 1);
+        localparam NO = items_after(gs);
+        localparam WO = width_after(gs);
 
-utf8_lane_reduce #(
-    .N(LANES),
-    .W(1)
-) reduce_a (
-    .in_err(l_err_q),
-    .in_rel(l_rel_q),
-    .in_cls(l_cls_q),
-    .in_cnt(l_hit_q),
-    .out_err(a_err),
-    .out_rel(a_rel),
-    .out_cls(a_cls),
-    .out_cnt(a_cnt)
-);
+        wire                    in_last_s;
+        wire [OFFSET_WIDTH-1:0] in_base_s;
+        wire [NI-1:0]           in_err_s;
+        wire [8*NI-1:0]         in_rel_s;
+        wire [3*NI-1:0]         in_cls_s;
+        wire [6*WI*NI-1:0]      in_cnt_s;
+        if (gs == 0) begin : g_first
+            assign in_last_s  = l_last_q;
+            assign in_base_s  = l_base_q;
+            assign in_err_s   = l_err_q;
+            assign in_rel_s   = l_rel_q;
+            assign in_cls_s   = l_cls_q;
+            assign in_cnt_s   = l_hit_q;
+        end else begin : g_next
+            assign in_last_s  = g_step[gs-1].last_q;
+            assign in_base_s  = g_step[gs-1].base_q;
+            assign in_err_s   = g_step[gs-1].err_q;
+            assign in_rel_s   = g_step[gs-1].rel_q;
+            assign in_cls_s   = g_step[gs-1].cls_q;
+            assign in_cnt_s   = g_step[gs-1].cnt_q;
+        end
 
-reg                    a_valid_q;
-reg                    a_last_q;
-reg [OFFSET_WIDTH-1:0] a_base_q;
-reg [N1-1:0]           a_err_q;
-reg [8*N1-1:0]         a_rel_q;
-reg [3*N1-1:0]         a_cls_q;
-reg [6*W1*N1-1:0]      a_cnt_q;
+        wire [NO-1:0]      err;
+        wire [8*NO-1:0]    rel;
+        wire [3*NO-1:0]    cls;
+        wire [6*WO*NO-1:0] cnt;
 
-wire [N2-1:0]      b_err;
-wire [8*N2-1:0]    b_rel;
-wire [3*N2-1:0]    b_cls;
-wire [6*W2*N2-1:0] b_cnt;
+        utf8_lane_reduce #(
+            .N(NI),
+            .W(WI),
+            .GROUP(gs == 0 ? 4 : 2)
+        ) reduce_inst (
+            .in_err(in_err_s),
+            .in_rel(in_rel_s),
+            .in_cls(in_cls_s),
+            .in_cnt(in_cnt_s),
+            .out_err(err),
+            .out_rel(rel),
+            .out_cls(cls),
+            .out_cnt(cnt)
+        );
 
-utf8_lane_reduce #(
-    .N(N1),
-    .W(W1)
-) reduce_b (
-    .in_err(a_err_q),
-    .in_rel(a_rel_q),
-    .in_cls(a_cls_q),
-    .in_cnt(a_cnt_q),
-    .out_err(b_err),
-    .out_rel(b_rel),
-    .out_cls(b_cls),
-    .out_cnt(b_cnt)
-);
+        reg                    last_q;
+        reg [OFFSET_WIDTH-1:0] base_q;
+        reg [NO-1:0]           err_q;
+        reg [8*NO-1:0]         rel_q;
+        reg [3*NO-1:0]         cls_q;
+        reg [6*WO*NO-1:0]      cnt_q;
 
-reg                    b_valid_q;
-reg                    b_last_q;
-reg [OFFSET_WIDTH-1:0] b_base_q;
-reg [N2-1:0]           b_err_q;
-reg [8*N2-1:0]         b_rel_q;
-reg [3*N2-1:0]         b_cls_q;
-reg [6*W2*N2-1:0]      b_cnt_q;
-
-wire               t_err;
-wire [7:0]         t_rel;
-wire [2:0]         t_cls;
-wire [6*CNT_W-1:0] t_cnt;
-
-utf8_lane_reduce #(
-    .N(N2),
-    .W(W2)
-) reduce_t (
-    .in_err(b_err_q),
-    .in_rel(b_rel_q),
-    .in_cls(b_cls_q),
-    .in_cnt(b_cnt_q),
-    .out_err(t_err),
-    .out_rel(t_rel),
-    .out_cls(t_cls),
-    .out_cnt(t_cnt)
-);
-
-reg                    t_valid_q;
-reg                    t_last_q;
-reg [OFFSET_WIDTH-1:0] t_base_q;
-reg                    t_err_q;
-reg [7:0]              t_rel_q;
-reg [2:0]              t_cls_q;
-reg [6*CNT_W-1:0]      t_cnt_q;
-
-always @(posedge clk) begin
-    a_valid_q <= l_valid_q;
-    a_last_q  <= l_last_q;
-    a_base_q  <= l_base_q;
-    a_err_q   <= a_err;
-    a_rel_q   <= a_rel;
-    a_cls_q   <= a_cls;
-    a_cnt_q   <= a_cnt;
-    b_valid_q <= a_valid_q;
-    b_last_q  <= a_last_q;
-    b_base_q  <= a_base_q;
-    b_err_q   <= b_err;
-    b_rel_q   <= b_rel;
-    b_cls_q   <= b_cls;
-    b_cnt_q   <= b_cnt;
-    t_valid_q <= b_valid_q;
-    t_last_q  <= b_last_q;
-    t_base_q  <= b_base_q;
-    t_err_q   <= t_err;
-    t_rel_q   <= t_rel;
-    t_cls_q   <= t_cls;
-    t_cnt_q   <= t_cnt;
-    if (rst) begin
-        a_valid_q <= 1'b0;
-        b_valid_q <= 1'b0;
-        t_valid_q <= 1'b0;
-        // counts of beats in flight, which would otherwise reach the counters
-        a_cnt_q   <= {6*W1*N1{1'b0}};
-        b_cnt_q   <= {6*W2*N2{1'b0}};
-        t_cnt_q   <= {6*CNT_W{1'b0}};
+        always @(posedge clk) begin
+            last_q  <= in_last_s;
+            base_q  <= in_base_s;
+            err_q   <= err;
+            rel_q   <= rel;
+            cls_q   <= cls;
+            cnt_q   <= cnt;
+            if (rst) begin
+                last_q  <= 1'b0;
+                err_q   <= {NO{1'b0}};
+                cnt_q   <= {6*WO*NO{1'b0}};
+            end
+        end
     end
-end
+endgenerate
+
+// The last step's register, as stage C reads it. Its error flag and counts are
+// zero, and its last flag low, for a beat that is not valid: no valid flag is
+// carried.
+wire                    t_last_q  = g_step[STEPS-1].last_q;
+wire [OFFSET_WIDTH-1:0] t_base_q  = g_step[STEPS-1].base_q;
+wire                    t_err_q   = g_step[STEPS-1].err_q;
+wire [7:0]              t_rel_q   = g_step[STEPS-1].rel_q;
+wire [2:0]              t_cls_q   = g_step[STEPS-1].cls_q;
+wire [6*CNT_W-1:0]      t_cnt_q   = g_step[STEPS-1].cnt_q;
 
 // ---------------------------------------------------------------------------
 // Stage C: over the packet
@@ -246,8 +250,8 @@ reg [OFFSET_WIDTH-1:0]  s_base_q;
 reg [7:0]               s_rel_q;
 reg [2:0]               s_cls_q;
 
-wire                    take_beat = t_valid_q && t_err_q && !acc_err_q;
-wire                    verdict = t_valid_q && t_last_q;
+wire                    take_beat = t_err_q && !acc_err_q;
+wire                    verdict = t_last_q;
 
 // Saturating counters in two halves: stage C adds the beat's count to the low
 // half and keeps its carry; a clock later stage C2 adds that carry to the high
@@ -268,7 +272,7 @@ genvar gc;
 generate
     for (gc = 0; gc < 6; gc = gc + 1) begin : g_count
         // A beat that is not valid counts zero (the stages' counts are
-        // cleared by reset too), so the add needs no enable from t_valid_q.
+        // cleared by reset too), so the add needs no enable from a valid flag.
         wire [CL:0] lo_sum = {1'b0, cnt_lo_q[gc*CL +: CL]}
             + {{(CL+1-CNT_W){1'b0}}, t_cnt_q[gc*CNT_W +: CNT_W]};
         wire [CH:0] hi_sum = {1'b0, cnt_hi_q[gc*CH +: CH]} + {{CH{1'b0}}, cnt_carry_q[gc]};

@@ -25,26 +25,37 @@ localparam LEVELS = (N > 1) ? $clog2(N) : 0;
 
 genvar l, i;
 generate
-    for (l = 0; l < LEVELS; l = l + 1) begin : g_level
-        // Level l adds pairs of (IN_WIDTH+l)-bit sums into N >> (l+1) sums one bit wider.
-        localparam N_OUT = N >> (l + 1);
-        localparam W_IN = IN_WIDTH + l;
-        wire [W_IN*2*N_OUT-1:0]   s_in;
-        wire [(W_IN+1)*N_OUT-1:0] s_out;
-        if (l == 0) begin : g_first
-            assign s_in = in_values;
-        end else begin : g_next
-            assign s_in = g_level[l-1].s_out;
+    if (IN_WIDTH == 1 && N == 4) begin : g_pop4
+        // Four bits: each sum bit is one LUT of the four, where an adder tree
+        // maps to two carry chains with routing between them.
+        wire [3:0] x = in_values;
+        assign sum = {&x,
+                      (x[0] & x[1]) ^ (x[2] & x[3]) ^ ((x[0] ^ x[1]) & (x[2] ^ x[3])),
+                      ^x};
+    end else if (IN_WIDTH == 1 && N == 2) begin : g_pop2
+        assign sum = {&in_values, ^in_values};
+    end else begin : g_adders
+        for (l = 0; l < LEVELS; l = l + 1) begin : g_level
+            // Level l adds pairs of (IN_WIDTH+l)-bit sums into N >> (l+1) sums one bit wider.
+            localparam N_OUT = N >> (l + 1);
+            localparam W_IN = IN_WIDTH + l;
+            wire [W_IN*2*N_OUT-1:0]   s_in;
+            wire [(W_IN+1)*N_OUT-1:0] s_out;
+            if (l == 0) begin : g_first
+                assign s_in = in_values;
+            end else begin : g_next
+                assign s_in = g_level[l-1].s_out;
+            end
+            for (i = 0; i < N_OUT; i = i + 1) begin : g_add
+                assign s_out[(W_IN+1)*i +: W_IN+1] = {1'b0, s_in[W_IN*(2*i) +: W_IN]}
+                                                   + {1'b0, s_in[W_IN*(2*i+1) +: W_IN]};
+            end
         end
-        for (i = 0; i < N_OUT; i = i + 1) begin : g_add
-            assign s_out[(W_IN+1)*i +: W_IN+1] = {1'b0, s_in[W_IN*(2*i) +: W_IN]}
-                                               + {1'b0, s_in[W_IN*(2*i+1) +: W_IN]};
+        if (LEVELS == 0) begin : g_one
+            assign sum = in_values;
+        end else begin : g_tree
+            assign sum = g_level[LEVELS-1].s_out;
         end
-    end
-    if (LEVELS == 0) begin : g_one
-        assign sum = in_values;
-    end else begin : g_tree
-        assign sum = g_level[LEVELS-1].s_out;
     end
 endgenerate
 
