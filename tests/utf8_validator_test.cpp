@@ -285,6 +285,20 @@ TEST_P(ValidatorTest, SustainedBackpressure) {
   Scoreboard(lanes(), packets, run);
 }
 
+// Back-to-back 1-byte packets with the output always ready: one is taken every
+// clock. Each packet holds a verdict credit from its acceptance until its
+// verdict is taken, so this holds only while the pipeline is shorter than
+// QUEUE clocks; with one more stage than that, s_axis_tready would drop every
+// QUEUE packets.
+TEST_P(ValidatorTest, OneBytePacketsEveryClock) {
+  std::vector<WidePacket> packets;
+  for (int i = 0; i < 400; ++i) packets.push_back({{static_cast<uint8_t>(i % 3 ? 0x41 : 0xC3)}, Mode::kRfc3629, -1});
+  const ValidatorRun run = RunChecked(lanes(), packets, {0, 0}, 14, Name("ones"));
+  Scoreboard(lanes(), packets, run);
+  // The constant is the pipeline's fill, first beat to last verdict.
+  EXPECT_LE(run.report.cycles, packets.size() + 20) << "cycles for " << packets.size() << " packets";
+}
+
 // A reset in the middle of a packet loses that packet only, and clears the counters.
 TEST_P(ValidatorTest, ResetMidPacket) {
   sim::Rng rng(sim::SeedFromEnv(9));
