@@ -51,19 +51,25 @@ assign need_ge = {lead6,
 
 // Second-byte ranges narrower than 80..BF, each open on one side only.
 wire s_cont = b_next[7:6] == 2'b10;
-reg  s_in;
-always @* begin
-    case (b)
-        8'hE0: s_in = b_next[5];                       // A0..BF
-        8'hED: s_in = !b_next[5];                      // 80..9F
-        8'hF0: s_in = b_next[5:4] != 2'b00;            // 90..BF
-        8'hF4: s_in = mode || b_next[5:4] == 2'b00;    // 80..8F in rfc3629
-        8'hF8: s_in = !mode || b_next[5:3] != 3'b000;  // 88..BF in annex-r
-        8'hFC: s_in = !mode || b_next[5:2] != 4'b0000; // 84..BF in annex-r
-        default: s_in = 1'b1;
-    endcase
-end
-assign sec_ok = s_cont && s_in;
+// The second-byte ranges (E0 A0..BF, ED 80..9F, F0 90..BF, F4 80..8F in
+// rfc3629, F8 88..BF and FC 84..BF in annex-r) as nibble compares that the
+// six cases share: a case on the whole byte mapped to six LUT and mux levels,
+// the longest path of the byte facts at LANES 64 on ECP5.
+wire hi_e     = b[7:4] == 4'hE;
+wire hi_f     = b[7:4] == 4'hF;
+wire lo_0     = b[3:0] == 4'h0;
+wire lo_4     = b[3:0] == 4'h4;
+wire lo_8     = b[3:0] == 4'h8;
+wire lo_c     = b[3:0] == 4'hC;
+wire lo_d     = b[3:0] == 4'hD;
+wire n_5      = b_next[5];
+wire n_z54    = b_next[5:4] == 2'b00;
+wire n_z543   = b_next[5:3] == 3'b000;
+wire n_z5432  = b_next[5:2] == 4'b0000;
+wire bad_e    = hi_e && ((lo_0 && !n_5) || (lo_d && n_5));
+wire bad_f    = hi_f && ((lo_0 && n_z54) || (lo_4 && !mode && !n_z54)
+                      || (lo_8 && mode && n_z543) || (lo_c && mode && n_z5432));
+assign sec_ok = s_cont && !bad_e && !bad_f;
 
 assign single_cls = !b[7]    ? CLS_OK :
                     cont     ? CLS_TOO_LONG :

@@ -82,18 +82,21 @@ reg [MODE_COPIES-1:0]  p_mode_q;
 reg [OFFSET_WIDTH-1:0] p_base_q;
 
 // Copies of the owner's ready register, each its own flop (keep stops synthesis
-// merging them): one per eight lanes enables those lanes' input registers, the
-// last one the control and history. From a single flop, the accept enable of
-// all 9*LANES+ input flops was the longest route at LANES 64 on ECP5.
+// merging them): one per eight lanes enables those lanes' input registers, one
+// the history and base, the last one the control (synthesis may merge that one
+// with the owner's register). From a single flop, the accept enable of all
+// 9*LANES+ input flops was the longest route at LANES 64 on ECP5.
 localparam FIRE_GROUPS = (LANES + 7) / 8;
 localparam GROUP_LANES = (LANES < 8) ? LANES : 8;
-reg  [FIRE_GROUPS:0] rdy_q;
-wire [FIRE_GROUPS:0] fire = {(FIRE_GROUPS+1){s_axis_tvalid}} & rdy_q;
-wire                 s_fire = fire[FIRE_GROUPS];
+localparam FIRE_HIST = FIRE_GROUPS;
+localparam FIRE_CTRL = FIRE_GROUPS + 1;
+reg  [FIRE_CTRL:0] rdy_q;
+wire [FIRE_CTRL:0] fire = {(FIRE_CTRL+1){s_axis_tvalid}} & rdy_q;
+wire               s_fire = fire[FIRE_CTRL];
 
 genvar r;
 generate
-    for (r = 0; r <= FIRE_GROUPS; r = r + 1) begin : g_rdy
+    for (r = 0; r <= FIRE_CTRL; r = r + 1) begin : g_rdy
         (* keep *)
         always @(posedge clk) begin
             rdy_q[r] <= s_ready_next;
@@ -204,10 +207,12 @@ reg [3*LANES-1:0]  w_bad_cls_q;
 wire unused_pos = &{1'b0, pos_single_cls[3*HIST-1:0], pos_bad_cls[3*HIST-1:0], 1'b0};
 
 always @(posedge clk) begin
-    if (s_fire) begin
-        p_last_q  <= s_axis_tlast;
+    if (fire[FIRE_HIST]) begin
         p_hist_q  <= in_pkt_q ? tail_in : {8*HIST{1'b0}};
         p_base_q  <= in_pkt_q ? in_off : {OFFSET_WIDTH{1'b0}};
+    end
+    if (s_fire) begin
+        p_last_q  <= s_axis_tlast;
         if (in_pkt_q) begin
             bc_lo_q     <= bc_lo_q + 1'b1;
             bc_hi_q     <= bc_hi_q + {{(HI_W-1){1'b0}}, bc_lo_max_q};
