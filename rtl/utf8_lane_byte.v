@@ -26,7 +26,6 @@ module utf8_lane_byte (
     output wire [2:0] bad_cls     // class of b's unit when b_next is a continuation out of range
 );
 
-localparam [2:0] CLS_OK          = 3'd0;
 localparam [2:0] CLS_TOO_LONG    = 3'd2;
 localparam [2:0] CLS_OVERLONG    = 3'd3;
 localparam [2:0] CLS_SURROGATE   = 3'd4;
@@ -71,13 +70,22 @@ wire bad_f    = hi_f && ((lo_0 && n_z54) || (lo_4 && !mode && !n_z54)
                       || (lo_8 && mode && n_z543) || (lo_c && mode && n_z5432));
 assign sec_ok = s_cont && !bad_e && !bad_f;
 
-assign single_cls = !b[7]    ? CLS_OK :
-                    cont     ? CLS_TOO_LONG :
-                    is_c0c1  ? CLS_OVERLONG :
-                    (f5_f7 && !mode) ? CLS_TOO_LARGE : CLS_HEADER_BITS;
+// The classes as an OR of one-hot terms rather than ?: chains: synthesis
+// turns a mux with a constant arm in front of a flop into a synchronous reset
+// of that flop, and on ECP5 such logic-driven resets kept the window stage's
+// flops out of their LUTs' slices (long routes, LANES 64).
+wire t_large  = f5_f7 && !mode;
+wire t_header = b[7] && !cont && !is_c0c1 && !t_large;
+assign single_cls = ({3{cont}}     & CLS_TOO_LONG)
+                  | ({3{is_c0c1}}  & CLS_OVERLONG)
+                  | ({3{t_large}}  & CLS_TOO_LARGE)
+                  | ({3{t_header}} & CLS_HEADER_BITS);   // an ASCII byte: none, OK (0)
 
-assign bad_cls = b == 8'hED ? CLS_SURROGATE :
-                 b == 8'hF4 ? CLS_TOO_LARGE : CLS_OVERLONG;
+wire is_ed = b == 8'hED;
+wire is_f4 = b == 8'hF4;
+assign bad_cls = ({3{is_ed}}            & CLS_SURROGATE)
+               | ({3{is_f4}}            & CLS_TOO_LARGE)
+               | ({3{!is_ed && !is_f4}} & CLS_OVERLONG);
 
 wire unused_next = &{1'b0, b_next[1:0], 1'b0};
 

@@ -31,7 +31,6 @@ module utf8_lane_decode (
     output wire [31:0] unit_value  // its payload; meaningful when unit_cls is OK
 );
 
-localparam [2:0] CLS_OK        = 3'd0;
 localparam [2:0] CLS_TOO_SHORT = 3'd1;
 
 wire absorbed = |take;
@@ -47,7 +46,10 @@ assign unit_len = {take[2] || take[3] || take[4],
                    take[0] || take[1] || take[4],
                    !(take[0] || take[2] || take[4])};
 
-assign unit_cls = absorbed ? (complete ? CLS_OK : CLS_TOO_SHORT) : lone_cls;
+// A complete unit is OK (0). An OR of one-hot terms, not a ?: chain, for the
+// reason in utf8_lane_byte.
+assign unit_cls = ({3{absorbed && !complete}} & CLS_TOO_SHORT)
+                | ({3{!absorbed}}             & lone_cls);
 
 // Annex R Table 5: the lead of a len-byte sequence keeps 7 - len payload bits,
 // each continuation its low six.

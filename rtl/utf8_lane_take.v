@@ -42,8 +42,11 @@ localparam [2:0] CLS_TOO_SHORT = 3'd1;
 // A lead whose next byte is no continuation (or is past the packet) makes a
 // unit of one byte, too short; one followed by a continuation out of its
 // second-byte range fails with bad_cls (utf8_lane_byte).
-assign lone_cls = !need_any ? single_cls :
-                  (last || !cont_next) ? CLS_TOO_SHORT : bad_cls;
+// (An OR of one-hot terms, not a ?: chain, for the reason in utf8_lane_byte.)
+wire stop = last || !cont_next;
+assign lone_cls = ({3{!need_any}}          & single_cls)
+                | ({3{need_any && stop}}   & CLS_TOO_SHORT)
+                | ({3{need_any && !stop}}  & bad_cls);
 
 reg     run;
 integer d;

@@ -143,9 +143,10 @@ utf8_lane_status #(
 // register and the read pointer. "Empty" is a register of its own (next value
 // from the entry count's compares and the clock's two events), not a compare
 // of the pointers on the way to the load. The credit (verdicts owed: packets
-// accepted, verdict not yet taken) keeps the buffer from overflowing; its next
-// ready is likewise one of three compares of the registered count, chosen by
-// the events, so no adder lies between m_axis_tready and s_axis_tready.
+// accepted, verdict not yet taken) keeps the buffer from overflowing. It is a
+// thermometer, so the next ready reads one of its bits, chosen by the events:
+// no adder or compare lies between m_axis_tready and s_axis_tready (a compare
+// of a binary count was a carry chain there, ECP5 LANES 64).
 
 localparam PTR_W = $clog2(QUEUE);
 
@@ -156,7 +157,7 @@ reg [QCNT_W-1:0]    q_cnt_q;    // entries in the buffer
 reg                 q_empty_q;
 reg                 out_valid_q;
 reg [VERDICT_W-1:0] out_q;
-reg [QCNT_W-1:0]    outstanding_q;
+reg [QUEUE-1:0]     owed_q;     // thermometer: owed_q[i] = more than i verdicts owed
 
 wire m_fire = out_valid_q && m_axis_tready;
 wire q_load = !q_empty_q && (!out_valid_q || m_axis_tready);
@@ -183,22 +184,26 @@ always @(posedge clk) begin
         default: q_empty_q <= q_empty_q;
     endcase
     s_ready_q <= s_ready_d;
-    outstanding_q <= outstanding_q + {{(QCNT_W-1){1'b0}}, owe} - {{(QCNT_W-1){1'b0}}, m_fire};
+    case ({owe, m_fire})
+        2'b10:   owed_q <= {owed_q[QUEUE-2:0], 1'b1};
+        2'b01:   owed_q <= {1'b0, owed_q[QUEUE-1:1]};
+        default: owed_q <= owed_q;
+    endcase
     if (rst) begin
         q_wr_q        <= {PTR_W{1'b0}};
         q_rd_q        <= {PTR_W{1'b0}};
         q_cnt_q       <= {QCNT_W{1'b0}};
         q_empty_q     <= 1'b1;
         out_valid_q   <= 1'b0;
-        outstanding_q <= {QCNT_W{1'b0}};
+        owed_q        <= {QUEUE{1'b0}};
     end
 end
 
 always @* begin
     case ({owe, m_fire})
-        2'b10:   s_ready_d = outstanding_q < QUEUE - 1;
+        2'b10:   s_ready_d = !owed_q[QUEUE-2];
         2'b01:   s_ready_d = 1'b1;
-        default: s_ready_d = outstanding_q < QUEUE;
+        default: s_ready_d = !owed_q[QUEUE-1];
     endcase
     if (rst) begin
         s_ready_d = 1'b1;
