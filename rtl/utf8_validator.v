@@ -199,15 +199,13 @@ always @(posedge clk) begin
     end
 end
 
+// Ready next clock: fewer than QUEUE verdicts owed after this clock's events.
+// With fewer than QUEUE-1 owed now, always; with QUEUE-1, unless a packet ends
+// and no verdict is taken; with QUEUE (ready is low, so none ends), when a
+// verdict is taken. Spelled out from the thermometer's bits so that it is two
+// LUT levels; synthesis cannot know the invariants it relies on.
 always @* begin
-    case ({owe, m_fire})
-        2'b10:   s_ready_d = !owed_q[QUEUE-2];
-        2'b01:   s_ready_d = 1'b1;
-        default: s_ready_d = !owed_q[QUEUE-1];
-    endcase
-    if (rst) begin
-        s_ready_d = 1'b1;
-    end
+    s_ready_d = rst || !owed_q[QUEUE-2] || m_fire || (!owed_q[QUEUE-1] && !owe);
 end
 
 assign s_axis_tready   = s_ready_q;
