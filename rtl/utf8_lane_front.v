@@ -207,9 +207,16 @@ reg [3*LANES-1:0]  w_bad_cls_q;
 wire unused_pos = &{1'b0, pos_single_cls[3*HIST-1:0], pos_bad_cls[3*HIST-1:0], 1'b0};
 
 always @(posedge clk) begin
-    if (fire[FIRE_HIST]) begin
-        p_hist_q  <= in_pkt_q ? tail_in : {8*HIST{1'b0}};
-        p_base_q  <= in_pkt_q ? in_off : {OFFSET_WIDTH{1'b0}};
+    // Between packets the history and base are held at zero, whether or not a
+    // beat comes: a pending beat then is a last one, which moves on in this
+    // very clock, taking their old value. So the clear needs only in_pkt_q, a
+    // flop, rather than the accept logic in front of it.
+    if (!in_pkt_q) begin
+        p_hist_q  <= {8*HIST{1'b0}};
+        p_base_q  <= {OFFSET_WIDTH{1'b0}};
+    end else if (fire[FIRE_HIST]) begin
+        p_hist_q  <= tail_in;
+        p_base_q  <= in_off;
     end
     if (s_fire) begin
         p_last_q  <= s_axis_tlast;
