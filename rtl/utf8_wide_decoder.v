@@ -70,7 +70,6 @@ localparam LOG = (LANES > 1) ? $clog2(LANES) : 0;
 localparam EW = 38;                                   // element: {cp[31:0], len[2:0], cls[2:0]}
 localparam FW = 39*LANES + 1;                         // FIFO entry: {last, keep, data, user}
 localparam AW = $clog2(DEPTH);
-localparam CW = $clog2(DEPTH + 1);
 
 // Levels per clock of the shift and pack stages. The cycle model
 // (model/utf8_wide_decoder.cpp) has the same figures: they set the latency.
@@ -361,24 +360,30 @@ always @(posedge clk) begin
 end
 
 // ---------------------------------------------------------------------------
-// Credit: beats accepted and not yet retired. The next ready is one of two
-// compares of the registered count, chosen by the 1-bit events, so that no
-// adder lies before it.
+// Credit: beats accepted and not yet retired, as a thermometer (owed_q[i]: more
+// than i), so that "below DEPTH-1" is a flop. The next ready is then two LUT
+// levels from the events: ready stays high whenever a beat retires (pop or
+// drop), and otherwise drops only when a beat comes with DEPTH-1 owed. That
+// uses s_ready_q == (credit < DEPTH), which holds from reset on (reset makes
+// both true); synthesis cannot know it, so it is spelled out here. With a
+// binary count and its compares this was the longest path at LANES 8 on HX8K.
 
-reg [CW-1:0] credit_q;
+reg [DEPTH-1:0] owed_q;
 
-wire acc      = s_axis_tvalid && s_ready_q;
-wire below_m1 = credit_q < DEPTH - 1;
-wire below    = credit_q < DEPTH;
-wire up       = acc && !pop && !drop;
-wire steady   = acc ? (pop != drop) : (!pop && !drop);
-assign s_ready_d = rst || (up ? below_m1 : (steady ? below : 1'b1));
+wire acc = s_axis_tvalid && s_ready_q;
+assign s_ready_d = rst || pop || drop || (s_ready_q && (!s_axis_tvalid || !owed_q[DEPTH-2]));
 
 always @(posedge clk) begin
-    credit_q  <= credit_q + {{(CW-1){1'b0}}, acc} - {{(CW-1){1'b0}}, pop} - {{(CW-1){1'b0}}, drop};
+    // a clock's change is acc - pop - drop: +1, 0, -1 or -2
+    case ({acc, pop, drop})
+        3'b100:                 owed_q <= {owed_q[DEPTH-2:0], 1'b1};
+        3'b010, 3'b001, 3'b111: owed_q <= {1'b0, owed_q[DEPTH-1:1]};
+        3'b011:                 owed_q <= {2'b00, owed_q[DEPTH-1:2]};
+        default:                owed_q <= owed_q;
+    endcase
     s_ready_q <= s_ready_d;
     if (rst) begin
-        credit_q  <= {CW{1'b0}};
+        owed_q <= {DEPTH{1'b0}};
     end
 end
 
