@@ -12,18 +12,20 @@
  * (as thermometer flags), whether the byte after it is in its second-byte range,
  * and the error classes of a unit made of this byte alone. The lead table is
  * ../shared/SPEC.md §2; bit patterns instead of range compares keep this a few
- * LUTs deep.
+ * LUTs deep. The second-byte check reads the two bytes' codes from
+ * utf8_lane_code, registered as the bytes were accepted, not the bytes.
  */
 module utf8_lane_byte (
     input  wire [7:0] b,          // the byte
-    input  wire [7:0] b_next,     // the byte after it (only its second-byte check uses it)
+    input  wire [2:0] lead_rng,   // utf8_lane_code of the byte
+    input  wire [2:0] next_rng,   // utf8_lane_code's cont_rng of the byte after it
     input  wire       mode,       // 0 rfc3629, 1 annex-r
 
     output wire       cont,       // 80..BF
     output wire [4:0] need_ge,    // need_ge[n-1]: as a lead it asks for >= n continuation bytes
-    output wire       sec_ok,     // b_next is a continuation in b's second-byte range
+    output wire       sec_ok,     // the next byte is a continuation in b's second-byte range
     output wire [2:0] single_cls, // class of a unit of b alone when b asks for nothing
-    output wire [2:0] bad_cls     // class of b's unit when b_next is a continuation out of range
+    output wire [2:0] bad_cls     // class of b's unit when the next byte is a continuation out of range
 );
 
 localparam [2:0] CLS_TOO_LONG    = 3'd2;
@@ -48,27 +50,23 @@ assign need_ge = {lead6,
                   lead3 || lead4 || lead5 || lead6,
                   lead2 || lead3 || lead4 || lead5 || lead6};
 
-// Second-byte ranges narrower than 80..BF, each open on one side only.
-wire s_cont = b_next[7:6] == 2'b10;
-// The second-byte ranges (E0 A0..BF, ED 80..9F, F0 90..BF, F4 80..8F in
-// rfc3629, F8 88..BF and FC 84..BF in annex-r) as nibble compares that the
-// six cases share: a case on the whole byte mapped to six LUT and mux levels,
-// the longest path of the byte facts at LANES 64 on ECP5.
-wire hi_e     = b[7:4] == 4'hE;
-wire hi_f     = b[7:4] == 4'hF;
-wire lo_0     = b[3:0] == 4'h0;
-wire lo_4     = b[3:0] == 4'h4;
-wire lo_8     = b[3:0] == 4'h8;
-wire lo_c     = b[3:0] == 4'hC;
-wire lo_d     = b[3:0] == 4'hD;
-wire n_5      = b_next[5];
-wire n_z54    = b_next[5:4] == 2'b00;
-wire n_z543   = b_next[5:3] == 3'b000;
-wire n_z5432  = b_next[5:2] == 4'b0000;
-wire bad_e    = hi_e && ((lo_0 && !n_5) || (lo_d && n_5));
-wire bad_f    = hi_f && ((lo_0 && n_z54) || (lo_4 && !mode && !n_z54)
-                      || (lo_8 && mode && n_z543) || (lo_c && mode && n_z5432));
-assign sec_ok = s_cont && !bad_e && !bad_f;
+// Second-byte ranges narrower than 80..BF (utf8_lane_code's numbering). At
+// 7 inputs this is one LUT and its muxes; on the two raw bytes (with nibble
+// compares shared by the six cases) it was four levels, the longest path of
+// the byte facts at LANES 64 on ECP5.
+reg sec_in_range;
+always @* begin
+    case (lead_rng)
+        3'd1:    sec_in_range = next_rng == 3'd5;                 // E0: A0..BF
+        3'd2:    sec_in_range = next_rng <= 3'd4;                 // ED: 80..9F
+        3'd3:    sec_in_range = next_rng >= 3'd4;                 // F0: 90..BF
+        3'd4:    sec_in_range = mode || next_rng <= 3'd3;         // F4: 80..8F in rfc3629
+        3'd5:    sec_in_range = !mode || next_rng >= 3'd3;        // F8: 88..BF in annex-r
+        3'd6:    sec_in_range = !mode || next_rng >= 3'd2;        // FC: 84..BF in annex-r
+        default: sec_in_range = 1'b1;
+    endcase
+end
+assign sec_ok = next_rng != 3'd0 && sec_in_range;
 
 // The classes as an OR of one-hot terms rather than ?: chains: synthesis
 // turns a mux with a constant arm in front of a flop into a synchronous reset
@@ -86,8 +84,6 @@ wire is_f4 = b == 8'hF4;
 assign bad_cls = ({3{is_ed}}            & CLS_SURROGATE)
                | ({3{is_f4}}            & CLS_TOO_LARGE)
                | ({3{!is_ed && !is_f4}} & CLS_OVERLONG);
-
-wire unused_next = &{1'b0, b_next[1:0], 1'b0};
 
 endmodule
 

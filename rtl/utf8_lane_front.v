@@ -67,12 +67,31 @@ initial begin
     end
 end
 
+// Codes of the input bytes (utf8_lane_code); lane 0's is also the pending
+// beat's look-ahead byte's
+wire [6*LANES-1:0] s_code;
+
+genvar r;
+generate
+    for (r = 0; r < LANES; r = r + 1) begin : g_code
+        utf8_lane_code code_inst (
+            .b(s_axis_tdata[8*r +: 8]),
+            .lead_rng(s_code[6*r + 3 +: 3]),
+            .cont_rng(s_code[6*r +: 3])
+        );
+    end
+endgenerate
+
 // Pending beat (waits for its look-ahead byte)
 reg                    p_valid_q;
 reg [8*LANES-1:0]      p_data_q;
 reg [LANES-1:0]        p_keep_q;
 reg                    p_last_q;
 reg [8*HIST-1:0]       p_hist_q;   // the five bytes before it (00 at a packet start)
+// Each byte's utf8_lane_code codes {lead_rng, cont_rng}, computed as it is
+// accepted and kept beside it (those of 00 are zero)
+reg [6*LANES-1:0]      p_code_q;
+reg [6*HIST-1:0]       p_hist_code_q;
 // The packet's mode, one copy per two byte positions so that each drives only
 // a few LUTs next to it (a single one drove all positions' byte facts, LANES 64
 // on ECP5; one per eight was still the HX8K critical path); keep stops
@@ -94,7 +113,6 @@ reg  [FIRE_CTRL:0] rdy_q;
 wire [FIRE_CTRL:0] fire = {(FIRE_CTRL+1){s_axis_tvalid}} & rdy_q;
 wire               s_fire = fire[FIRE_CTRL];
 
-genvar r;
 generate
     for (r = 0; r <= FIRE_CTRL; r = r + 1) begin : g_rdy
         (* keep *)
@@ -107,6 +125,7 @@ generate
             if (fire[r]) begin
                 p_data_q[8*GROUP_LANES*r +: 8*GROUP_LANES] <= s_axis_tdata[8*GROUP_LANES*r +: 8*GROUP_LANES];
                 p_keep_q[GROUP_LANES*r +: GROUP_LANES]     <= s_axis_tkeep[GROUP_LANES*r +: GROUP_LANES];
+                p_code_q[6*GROUP_LANES*r +: 6*GROUP_LANES] <= s_code[6*GROUP_LANES*r +: 6*GROUP_LANES];
             end
         end
     end
@@ -168,11 +187,19 @@ wire [8*(HIST+LANES)-1:0] cat_in  = {p_data_q, hist_in};
 wire [8*HIST-1:0]         tail_in = cat_in[8*LANES +: 8*HIST];
 // Only the last five bytes of the concatenation are carried over.
 wire unused_cat = &{1'b0, cat_in[8*LANES-1:0], 1'b0};
+wire [6*(HIST+LANES)-1:0] code_cat  = {p_code_q, p_hist_code_q};
+wire [6*HIST-1:0]         code_tail = code_cat[6*LANES +: 6*HIST];
+wire unused_code_cat = &{1'b0, code_cat[6*LANES-1:0], 1'b0};
 
 // Per-byte facts of the window the pending beat will have, computed as it
 // moves into the window stage: five bytes back, the beat, the look-ahead byte
-// (the next beat's lane 0, present whenever the beat has no tlast).
-wire [8*EXT-1:0] ext_in = {s_axis_tdata[7:0], p_data_q, hist_in};
+// (the next beat's lane 0, present whenever the beat has no tlast), of which
+// only the code and whether it is a continuation are asked for.
+wire [8*(EXT-1)-1:0] ext_in = {p_data_q, hist_in};
+wire [6*EXT-1:0]     code_in = {s_code[5:0], p_code_q, p_hist_code_q};
+// Nobody asks for the look-ahead byte's lead code, or where the first
+// history byte falls as a continuation byte.
+wire unused_code_in = &{1'b0, code_in[6*EXT-3 +: 3], code_in[2:0], 1'b0};
 
 wire [EXT-1:0]     pos_cont;
 wire [5*EXT-6:0]   pos_need_ge;   // positions 0..EXT-2
@@ -185,7 +212,8 @@ generate
     for (q = 0; q < EXT - 1; q = q + 1) begin : g_byte
         utf8_lane_byte byte_inst (
             .b(ext_in[8*q +: 8]),
-            .b_next(ext_in[8*(q+1) +: 8]),
+            .lead_rng(code_in[6*q + 3 +: 3]),
+            .next_rng(code_in[6*(q+1) +: 3]),
             .mode(p_mode_q[q / 2]),
             .cont(pos_cont[q]),
             .need_ge(pos_need_ge[5*q +: 5]),
@@ -195,7 +223,7 @@ generate
         );
     end
 endgenerate
-assign pos_cont[EXT-1] = ext_in[8*EXT-2 +: 2] == 2'b10;
+assign pos_cont[EXT-1] = s_axis_tdata[7:6] == 2'b10;
 
 // Window stage copies of the facts; the history positions' own classes are
 // never asked for, so only the beat's are kept.
@@ -212,11 +240,13 @@ always @(posedge clk) begin
     // very clock, taking their old value. So the clear needs only in_pkt_q, a
     // flop, rather than the accept logic in front of it.
     if (!in_pkt_q) begin
-        p_hist_q  <= {8*HIST{1'b0}};
-        p_base_q  <= {OFFSET_WIDTH{1'b0}};
+        p_hist_q      <= {8*HIST{1'b0}};
+        p_hist_code_q <= {6*HIST{1'b0}};
+        p_base_q      <= {OFFSET_WIDTH{1'b0}};
     end else if (fire[FIRE_HIST]) begin
-        p_hist_q  <= tail_in;
-        p_base_q  <= in_off;
+        p_hist_q      <= tail_in;
+        p_hist_code_q <= code_tail;
+        p_base_q      <= in_off;
     end
     if (s_fire) begin
         p_last_q  <= s_axis_tlast;
