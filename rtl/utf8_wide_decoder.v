@@ -305,6 +305,12 @@ reg [AW-1:0]    rd_ptr_q;
 reg [DEPTH-1:0] occ_q;          // occ_q[i]: the memory holds more than i entries
 reg             out_valid_q;
 reg [FW-1:0]    out_q;
+// Copies of occ_q[0] and out_valid_q for the RAM's read enable alone (keep
+// stops synthesis merging them back): that net reaches every RAM block of the
+// FIFO, and when the pointer and occupancy logic shared it, their flops were
+// pulled across the device (the longest path at LANES 8 on HX8K).
+reg             occ0_ram_q;
+reg             out_valid_ram_q;
 
 wire wr   = p_tag[2];
 wire drop = p_tag[0];
@@ -315,7 +321,8 @@ wire pop  = out_valid_q && m_axis_tready;
 // flops alone and then chosen, so that it does not wait on that wide net.
 wire rd_take = occ_q[0];
 wire rd_hold = occ_q[0] && !out_valid_q;
-wire rd      = m_axis_tready ? rd_take : rd_hold;
+wire rd      = m_axis_tready ? rd_take : rd_hold;                        // same value:
+wire rd_ram  = m_axis_tready ? occ0_ram_q : (occ0_ram_q && !out_valid_ram_q);  // its copy
 
 function [DEPTH-1:0] occ_next;
     input [DEPTH-1:0] occ;
@@ -334,11 +341,23 @@ endfunction
 
 wire [DEPTH-1:0] occ_take = occ_next(occ_q, wr, rd_take);
 wire [DEPTH-1:0] occ_hold = occ_next(occ_q, wr, rd_hold);
+wire [DEPTH-1:0] occ_d    = m_axis_tready ? occ_take : occ_hold;
+wire             ovalid_d = m_axis_tready ? rd_take : (out_valid_q || rd_hold);
 
 always @(posedge clk) begin
     mem[wr_ptr_q] <= {p_last, p_keep, p_data, p_user};
-    if (rd) begin
+    if (rd_ram) begin
         out_q <= mem[rd_ptr_q];
+    end
+end
+
+(* keep *)
+always @(posedge clk) begin
+    occ0_ram_q      <= occ_d[0];
+    out_valid_ram_q <= ovalid_d;
+    if (rst) begin
+        occ0_ram_q      <= 1'b0;
+        out_valid_ram_q <= 1'b0;
     end
 end
 
@@ -349,8 +368,8 @@ always @(posedge clk) begin
     if (rd) begin
         rd_ptr_q <= rd_ptr_q + 1'b1;
     end
-    occ_q       <= m_axis_tready ? occ_take : occ_hold;
-    out_valid_q <= m_axis_tready ? rd_take : (out_valid_q || rd_hold);
+    occ_q       <= occ_d;
+    out_valid_q <= ovalid_d;
     if (rst) begin
         wr_ptr_q    <= {AW{1'b0}};
         rd_ptr_q    <= {AW{1'b0}};
