@@ -20,35 +20,29 @@ module utf8_lane_code (
 
     // as a lead: 0 any continuation, 1 E0 (A0..BF), 2 ED (80..9F), 3 F0 (90..BF),
     // 4 F4 (80..8F in rfc3629), 5 F8 (88..BF in annex-r), 6 FC (84..BF in annex-r)
-    output reg  [2:0] lead_rng,
+    output wire [2:0] lead_rng,
     // as a continuation: 0 none, 1 80..83, 2 84..87, 3 88..8F, 4 90..9F, 5 A0..BF
-    output reg  [2:0] cont_rng
+    output wire [2:0] cont_rng
 );
 
-always @* begin
-    case (b)
-        8'hE0:   lead_rng = 3'd1;
-        8'hED:   lead_rng = 3'd2;
-        8'hF0:   lead_rng = 3'd3;
-        8'hF4:   lead_rng = 3'd4;
-        8'hF8:   lead_rng = 3'd5;
-        8'hFC:   lead_rng = 3'd6;
-        default: lead_rng = 3'd0;
-    endcase
-    if (b[7:6] != 2'b10) begin
-        cont_rng = 3'd0;
-    end else if (b[5]) begin
-        cont_rng = 3'd5;
-    end else if (b[4]) begin
-        cont_rng = 3'd4;
-    end else if (b[3]) begin
-        cont_rng = 3'd3;
-    end else if (b[2]) begin
-        cont_rng = 3'd2;
-    end else begin
-        cont_rng = 3'd1;
-    end
-end
+// Written as ORs of one-hot terms, not as a case: a case's constant arms in
+// front of the pending register's enabled flops became synchronous resets
+// there, one more LUT after the accept enable (LANES 64 on ECP5).
+wire is_e0 = b == 8'hE0;
+wire is_ed = b == 8'hED;
+wire is_f0 = b == 8'hF0;
+wire is_f4 = b == 8'hF4;
+wire is_f8 = b == 8'hF8;
+wire is_fc = b == 8'hFC;
+assign lead_rng = {is_f4 || is_f8 || is_fc, is_ed || is_f0 || is_fc, is_e0 || is_f0 || is_f8};
+
+wire cont = b[7:6] == 2'b10;
+wire r1   = cont && b[5:2] == 4'b0000;   // 80..83
+wire r2   = cont && b[5:2] == 4'b0001;   // 84..87
+wire r3   = cont && b[5:3] == 3'b001;    // 88..8F
+wire r4   = cont && b[5:4] == 2'b01;     // 90..9F
+wire r5   = cont && b[5];                // A0..BF
+assign cont_rng = {r4 || r5, r2 || r3, r1 || r3 || r5};
 
 endmodule
 
