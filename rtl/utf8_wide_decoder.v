@@ -144,7 +144,9 @@ utf8_lane_front #(
     .o_cp(f_cp)
 );
 
-wire [LANES-1:0] f_unit = f_end & {LANES{f_valid}};
+// The front end's o_end is all zeros when its beat is not valid, so the unit
+// flags need no term of f_valid (one LUT level less before the prefix count).
+wire [LANES-1:0] f_unit = f_end;
 
 reg [EW*LANES-1:0] elem;
 integer k;
@@ -161,7 +163,7 @@ end
 // Beside each beat: {goes into the FIFO, last, dropped (no unit)}, decoded
 // here so that the FIFO's controls come straight from flops.
 wire       f_any = |f_unit;
-wire [2:0] f_tag = {f_valid && f_any, f_last, f_valid && !f_any};
+wire [2:0] f_tag = {f_any, f_last, f_valid && !f_any};
 
 // ---------------------------------------------------------------------------
 // Shift stage: each unit's shift (lanes without a unit below it), by a
