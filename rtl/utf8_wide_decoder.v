@@ -304,7 +304,9 @@ wire p_last = p_tag[1];
 reg [FW-1:0]    mem [0:DEPTH-1];
 reg [AW-1:0]    wr_ptr_q;
 reg [AW-1:0]    rd_ptr_q;
-reg [DEPTH-1:0] occ_q;          // occ_q[i]: the memory holds more than i entries
+reg [DEPTH-1:1] occ_hi_q;       // occ_q[i]: the memory holds more than i entries
+reg             occ0_q;
+wire [DEPTH-1:0] occ_q = {occ_hi_q, occ0_q};
 reg             out_valid_q;
 reg [FW-1:0]    out_q;
 // Copies of occ_q[0] and out_valid_q for the RAM's read enable alone (keep
@@ -353,12 +355,44 @@ always @(posedge clk) begin
     end
 end
 
+// Both sets of copies are kept, each flop in a block of its own: synthesis
+// merges a flop into an identical one that is kept, and drops the mark of a
+// multi-bit register when it splits it.
 (* keep *)
 always @(posedge clk) begin
-    occ0_ram_q      <= occ_d[0];
+    occ0_q <= occ_d[0];
+    if (rst) begin
+        occ0_q <= 1'b0;
+    end
+end
+
+(* keep *)
+always @(posedge clk) begin
+    out_valid_q <= ovalid_d;
+    if (rst) begin
+        out_valid_q <= 1'b0;
+    end
+end
+
+always @(posedge clk) begin
+    occ_hi_q <= occ_d[DEPTH-1:1];
+    if (rst) begin
+        occ_hi_q <= {(DEPTH-1){1'b0}};
+    end
+end
+
+(* keep *)
+always @(posedge clk) begin
+    occ0_ram_q <= occ_d[0];
+    if (rst) begin
+        occ0_ram_q <= 1'b0;
+    end
+end
+
+(* keep *)
+always @(posedge clk) begin
     out_valid_ram_q <= ovalid_d;
     if (rst) begin
-        occ0_ram_q      <= 1'b0;
         out_valid_ram_q <= 1'b0;
     end
 end
@@ -370,13 +404,9 @@ always @(posedge clk) begin
     if (rd) begin
         rd_ptr_q <= rd_ptr_q + 1'b1;
     end
-    occ_q       <= occ_d;
-    out_valid_q <= ovalid_d;
     if (rst) begin
         wr_ptr_q    <= {AW{1'b0}};
         rd_ptr_q    <= {AW{1'b0}};
-        occ_q       <= {DEPTH{1'b0}};
-        out_valid_q <= 1'b0;
     end
 end
 
