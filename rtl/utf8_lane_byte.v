@@ -11,21 +11,22 @@
  * byte is a continuation, how many continuation bytes it asks for as a lead
  * (as thermometer flags), whether the byte after it is in its second-byte range,
  * and the error classes of a unit made of this byte alone. The lead table is
- * ../shared/SPEC.md §2; bit patterns instead of range compares keep this a few
- * LUTs deep. The second-byte check reads the two bytes' codes from
- * utf8_lane_code, registered as the bytes were accepted, not the bytes.
+ * ../shared/SPEC.md §2. The facts read the bytes' utf8_lane_code codes,
+ * registered as the bytes were accepted, not the bytes: each is then one LUT
+ * and its muxes (need_ge on a whole byte and the mode was two such levels, and
+ * sec_ok on two whole bytes four, the longest paths at LANES 64 on ECP5).
  */
 module utf8_lane_byte (
-    input  wire [7:0] b,          // the byte
-    input  wire [2:0] lead_rng,   // utf8_lane_code of the byte
+    input  wire [3:0] kind,       // utf8_lane_code of the byte
+    input  wire [2:0] lead_rng,
     input  wire [2:0] next_rng,   // utf8_lane_code's cont_rng of the byte after it
     input  wire       mode,       // 0 rfc3629, 1 annex-r
 
     output wire       cont,       // 80..BF
     output wire [4:0] need_ge,    // need_ge[n-1]: as a lead it asks for >= n continuation bytes
-    output wire       sec_ok,     // the next byte is a continuation in b's second-byte range
-    output wire [2:0] single_cls, // class of a unit of b alone when b asks for nothing
-    output wire [2:0] bad_cls     // class of b's unit when the next byte is a continuation out of range
+    output wire       sec_ok,     // the next byte is a continuation in this one's second-byte range
+    output wire [2:0] single_cls, // class of a unit of the byte alone when it asks for nothing
+    output wire [2:0] bad_cls     // class of its unit when the next byte is a continuation out of range
 );
 
 localparam [2:0] CLS_TOO_LONG    = 3'd2;
@@ -34,26 +35,28 @@ localparam [2:0] CLS_SURROGATE   = 3'd4;
 localparam [2:0] CLS_TOO_LARGE   = 3'd5;
 localparam [2:0] CLS_HEADER_BITS = 3'd6;
 
-wire is_c0c1  = b[7:1] == 7'b1100000;
-wire lead2    = b[7:5] == 3'b110 && !is_c0c1;                 // C2..DF
-wire lead3    = b[7:4] == 4'b1110;                            // E0..EF
-wire f0_f7    = b[7:3] == 5'b11110;
-wire f5_f7    = f0_f7 && b[2] && b[1:0] != 2'b00;
-wire lead4    = f0_f7 && (mode || !f5_f7);                    // F0..F4, annex-r F0..F7
-wire lead5    = mode && b[7:2] == 6'b111110;                  // annex-r F8..FB
-wire lead6    = mode && b[7:1] == 7'b1111110;                 // annex-r FC..FD
+// utf8_lane_code's kinds
+wire k_cont  = kind == 4'd1;
+wire k_c0c1  = kind == 4'd2;
+wire k_lead2 = kind == 4'd3;   // C2..DF
+wire k_lead3 = kind == 4'd4;   // E0..EF
+wire k_lead4 = kind == 4'd5;   // F0..F4
+wire k_f5f7  = kind == 4'd6;
+wire k_lead5 = kind == 4'd7;   // F8..FB
+wire k_lead6 = kind == 4'd8;   // FC..FD
 
-assign cont    = b[7:6] == 2'b10;
+wire lead4 = k_lead4 || (mode && k_f5f7);   // annex-r: F0..F7
+wire lead5 = mode && k_lead5;
+wire lead6 = mode && k_lead6;
+
+assign cont    = k_cont;
 assign need_ge = {lead6,
                   lead5 || lead6,
                   lead4 || lead5 || lead6,
-                  lead3 || lead4 || lead5 || lead6,
-                  lead2 || lead3 || lead4 || lead5 || lead6};
+                  k_lead3 || lead4 || lead5 || lead6,
+                  k_lead2 || k_lead3 || lead4 || lead5 || lead6};
 
-// Second-byte ranges narrower than 80..BF (utf8_lane_code's numbering). At
-// 7 inputs this is one LUT and its muxes; on the two raw bytes (with nibble
-// compares shared by the six cases) it was four levels, the longest path of
-// the byte facts at LANES 64 on ECP5.
+// Second-byte ranges narrower than 80..BF, in utf8_lane_code's numbering.
 reg sec_in_range;
 always @* begin
     case (lead_rng)
@@ -72,15 +75,15 @@ assign sec_ok = next_rng != 3'd0 && sec_in_range;
 // turns a mux with a constant arm in front of a flop into a synchronous reset
 // of that flop, and on ECP5 such logic-driven resets kept the window stage's
 // flops out of their LUTs' slices (long routes, LANES 64).
-wire t_large  = f5_f7 && !mode;
-wire t_header = b[7] && !cont && !is_c0c1 && !t_large;
-assign single_cls = ({3{cont}}     & CLS_TOO_LONG)
-                  | ({3{is_c0c1}}  & CLS_OVERLONG)
+wire t_large  = k_f5f7 && !mode;
+wire t_header = kind >= 4'd3 && !t_large;   // C2..FF but F5..F7 in rfc3629
+assign single_cls = ({3{k_cont}}   & CLS_TOO_LONG)
+                  | ({3{k_c0c1}}   & CLS_OVERLONG)
                   | ({3{t_large}}  & CLS_TOO_LARGE)
                   | ({3{t_header}} & CLS_HEADER_BITS);   // an ASCII byte: none, OK (0)
 
-wire is_ed = b == 8'hED;
-wire is_f4 = b == 8'hF4;
+wire is_ed = lead_rng == 3'd2;
+wire is_f4 = lead_rng == 3'd4;
 assign bad_cls = ({3{is_ed}}            & CLS_SURROGATE)
                | ({3{is_f4}}            & CLS_TOO_LARGE)
                | ({3{!is_ed && !is_f4}} & CLS_OVERLONG);

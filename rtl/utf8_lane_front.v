@@ -13,9 +13,10 @@
  * one byte of look-ahead its top lane needs, or at once when it has tlast; so
  * one beat retires per clock while beats come every clock. The five bytes
  * before each beat are carried over from the previous one (00 at a packet
- * start). Stages: the per-byte facts (utf8_lane_byte) as a beat moves into the
- * window stage, where each byte belongs (utf8_lane_take) into the take stage,
- * the units (utf8_lane_decode) into the decided stage; each step is a few LUTs
+ * start). Stages: each byte's codes (utf8_lane_code) as it is accepted, the
+ * per-byte facts from them (utf8_lane_byte) as a beat moves into the window
+ * stage, where each byte belongs (utf8_lane_take) into the take stage, the
+ * units (utf8_lane_decode) into the decided stage; each step is a few LUTs
  * deep. The front never stalls: the owner's s_axis_tready only throttles
  * what comes in, and every accepted beat reaches the output; the owners buffer
  * what their outputs cannot take yet.
@@ -51,6 +52,7 @@ module utf8_lane_front #(
 );
 
 localparam HIST = 5;
+localparam CODE_W = 10;   // a byte's utf8_lane_code codes
 localparam EXT = HIST + LANES + 1;
 // Beat offsets are multiples of LANES (only a packet's last beat is partial), so
 // the input side counts beats: two halves, the high one stepped by a flag
@@ -69,15 +71,16 @@ end
 
 // Codes of the input bytes (utf8_lane_code); lane 0's is also the pending
 // beat's look-ahead byte's
-wire [6*LANES-1:0] s_code;
+wire [CODE_W*LANES-1:0] s_code;
 
 genvar r;
 generate
     for (r = 0; r < LANES; r = r + 1) begin : g_code
         utf8_lane_code code_inst (
             .b(s_axis_tdata[8*r +: 8]),
-            .lead_rng(s_code[6*r + 3 +: 3]),
-            .cont_rng(s_code[6*r +: 3])
+            .kind(s_code[CODE_W*r + 6 +: 4]),
+            .lead_rng(s_code[CODE_W*r + 3 +: 3]),
+            .cont_rng(s_code[CODE_W*r +: 3])
         );
     end
 endgenerate
@@ -88,10 +91,10 @@ reg [8*LANES-1:0]      p_data_q;
 reg [LANES-1:0]        p_keep_q;
 reg                    p_last_q;
 reg [8*HIST-1:0]       p_hist_q;   // the five bytes before it (00 at a packet start)
-// Each byte's utf8_lane_code codes {lead_rng, cont_rng}, computed as it is
-// accepted and kept beside it (those of 00 are zero)
-reg [6*LANES-1:0]      p_code_q;
-reg [6*HIST-1:0]       p_hist_code_q;
+// Each byte's utf8_lane_code codes {kind, lead_rng, cont_rng}, computed as it
+// is accepted and kept beside it (those of 00 are zero)
+reg [CODE_W*LANES-1:0] p_code_q;
+reg [CODE_W*HIST-1:0]  p_hist_code_q;
 // The packet's mode, one copy per two byte positions so that each drives only
 // a few LUTs next to it (a single one drove all positions' byte facts, LANES 64
 // on ECP5; one per eight was still the HX8K critical path); keep stops
@@ -125,7 +128,7 @@ generate
             if (fire[r]) begin
                 p_data_q[8*GROUP_LANES*r +: 8*GROUP_LANES] <= s_axis_tdata[8*GROUP_LANES*r +: 8*GROUP_LANES];
                 p_keep_q[GROUP_LANES*r +: GROUP_LANES]     <= s_axis_tkeep[GROUP_LANES*r +: GROUP_LANES];
-                p_code_q[6*GROUP_LANES*r +: 6*GROUP_LANES] <= s_code[6*GROUP_LANES*r +: 6*GROUP_LANES];
+                p_code_q[CODE_W*GROUP_LANES*r +: CODE_W*GROUP_LANES] <= s_code[CODE_W*GROUP_LANES*r +: CODE_W*GROUP_LANES];
             end
         end
     end
@@ -187,19 +190,17 @@ wire [8*(HIST+LANES)-1:0] cat_in  = {p_data_q, hist_in};
 wire [8*HIST-1:0]         tail_in = cat_in[8*LANES +: 8*HIST];
 // Only the last five bytes of the concatenation are carried over.
 wire unused_cat = &{1'b0, cat_in[8*LANES-1:0], 1'b0};
-wire [6*(HIST+LANES)-1:0] code_cat  = {p_code_q, p_hist_code_q};
-wire [6*HIST-1:0]         code_tail = code_cat[6*LANES +: 6*HIST];
-wire unused_code_cat = &{1'b0, code_cat[6*LANES-1:0], 1'b0};
+wire [CODE_W*(HIST+LANES)-1:0] code_cat  = {p_code_q, p_hist_code_q};
+wire [CODE_W*HIST-1:0]         code_tail = code_cat[CODE_W*LANES +: CODE_W*HIST];
+wire unused_code_cat = &{1'b0, code_cat[CODE_W*LANES-1:0], 1'b0};
 
 // Per-byte facts of the window the pending beat will have, computed as it
-// moves into the window stage: five bytes back, the beat, the look-ahead byte
-// (the next beat's lane 0, present whenever the beat has no tlast), of which
-// only the code and whether it is a continuation are asked for.
-wire [8*(EXT-1)-1:0] ext_in = {p_data_q, hist_in};
-wire [6*EXT-1:0]     code_in = {s_code[5:0], p_code_q, p_hist_code_q};
-// Nobody asks for the look-ahead byte's lead code, or where the first
-// history byte falls as a continuation byte.
-wire unused_code_in = &{1'b0, code_in[6*EXT-3 +: 3], code_in[2:0], 1'b0};
+// moves into the window stage from the bytes' codes: five bytes back, the
+// beat, the look-ahead byte (the next beat's lane 0, present whenever the beat
+// has no tlast), of which only where it falls as a continuation is asked for.
+wire [CODE_W*EXT-1:0] code_in = {s_code[CODE_W-1:0], p_code_q, p_hist_code_q};
+// Nor where the first history byte falls as a continuation byte.
+wire unused_code_in = &{1'b0, code_in[CODE_W*EXT-1 -: CODE_W-3], code_in[2:0], 1'b0};
 
 wire [EXT-1:0]     pos_cont;
 wire [5*EXT-6:0]   pos_need_ge;   // positions 0..EXT-2
@@ -211,9 +212,9 @@ genvar q;
 generate
     for (q = 0; q < EXT - 1; q = q + 1) begin : g_byte
         utf8_lane_byte byte_inst (
-            .b(ext_in[8*q +: 8]),
-            .lead_rng(code_in[6*q + 3 +: 3]),
-            .next_rng(code_in[6*(q+1) +: 3]),
+            .kind(code_in[CODE_W*q + 6 +: 4]),
+            .lead_rng(code_in[CODE_W*q + 3 +: 3]),
+            .next_rng(code_in[CODE_W*(q+1) +: 3]),
             .mode(p_mode_q[q / 2]),
             .cont(pos_cont[q]),
             .need_ge(pos_need_ge[5*q +: 5]),
@@ -241,7 +242,7 @@ always @(posedge clk) begin
     // flop, rather than the accept logic in front of it.
     if (!in_pkt_q) begin
         p_hist_q      <= {8*HIST{1'b0}};
-        p_hist_code_q <= {6*HIST{1'b0}};
+        p_hist_code_q <= {CODE_W*HIST{1'b0}};
         p_base_q      <= {OFFSET_WIDTH{1'b0}};
     end else if (fire[FIRE_HIST]) begin
         p_hist_q      <= tail_in;
