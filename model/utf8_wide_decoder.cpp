@@ -11,7 +11,7 @@ constexpr uint64_t kOffsetMask = 0xFFFFFFFFull;
 
 // Levels per clock of the RTL's shift and pack stages (SCAN_STEP, PACK_STEP).
 constexpr int kScanStep = 2;
-int PackStep(int lanes) { return lanes >= 16 ? 1 : 2; }
+constexpr int kPackStep = 1;
 
 // Registers of a stage of `levels` levels cut every `step` levels and after
 // the last one (the RTL's cut_mask).
@@ -33,7 +33,7 @@ int Log2(int lanes) {
 WideDecoderCycleModel::WideDecoderCycleModel(int lanes)
     : lanes_(lanes),
       front_(lanes),
-      pipe_(static_cast<size_t>(Cuts(Log2(lanes), kScanStep) + Cuts(Log2(lanes), PackStep(lanes)))) {}
+      pipe_(static_cast<size_t>(Cuts(Log2(lanes), kScanStep) + Cuts(Log2(lanes), kPackStep))) {}
 
 WideDecoderCycleModel::Outputs WideDecoderCycleModel::outputs() const {
   Outputs o;

@@ -74,10 +74,10 @@ localparam AW = $clog2(DEPTH);
 // Levels per clock of the shift and pack stages. The cycle model
 // (model/utf8_wide_decoder.cpp) has the same figures: they set the latency.
 localparam SCAN_STEP = 2;
-// A compaction level's selects fan out to all element bits, and from LANES 16
-// on two levels do not fit a clock on ECP5; at LANES 8 the flops of a third
-// register cost more on a full iCE40 than they give.
-localparam PACK_STEP = (LANES >= 16) ? 1 : 2;
+// A compaction level's selects fan out to all element bits, so one level is
+// all a clock takes: from LANES 16 on ECP5, and at LANES 8 on HX8K (two levels
+// there were the longest path once the FIFO control was fixed, 148.3 MHz).
+localparam PACK_STEP = 1;
 
 // Bit i set: a register after level i (every step-th level and the last one).
 function integer cut_mask;
