@@ -34,7 +34,8 @@ module utf8_lane_front #(
 
     // Input beats; a beat is taken when s_axis_tvalid and the owner's
     // registered s_axis_tready are high. The front is given that register's
-    // next value (reset included) and keeps copies of it (see rdy_q).
+    // next value outside reset and keeps copies of it (see rdy_q), which reset
+    // sets, as it sets the owner's register.
     input  wire [8*LANES-1:0]        s_axis_tdata,
     input  wire [LANES-1:0]          s_axis_tkeep,
     input  wire                      s_axis_tvalid,
@@ -121,6 +122,12 @@ generate
         (* keep *)
         always @(posedge clk) begin
             rdy_q[r] <= s_ready_next;
+            // on the flop's own reset input, not in the next value's logic:
+            // rst is routed to every flop, and as a LUT input it was the
+            // longest path to these copies (LANES 64 on ECP5)
+            if (rst) begin
+                rdy_q[r] <= 1'b1;
+            end
         end
     end
     for (r = 0; r < FIRE_GROUPS; r = r + 1) begin : g_pend

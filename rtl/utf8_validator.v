@@ -74,7 +74,7 @@ initial begin
 end
 
 reg s_ready_q;
-reg s_ready_d;  // its next value, which the front end registers copies of
+reg s_ready_d;  // its next value outside reset, which the front end registers copies of
 wire s_fire = s_axis_tvalid && s_ready_q;
 
 wire                    f_valid;
@@ -190,6 +190,7 @@ always @(posedge clk) begin
         default: owed_q <= owed_q;
     endcase
     if (rst) begin
+        s_ready_q     <= 1'b1;
         q_wr_q        <= {PTR_W{1'b0}};
         q_rd_q        <= {PTR_W{1'b0}};
         q_cnt_q       <= {QCNT_W{1'b0}};
@@ -205,7 +206,7 @@ end
 // verdict is taken. Spelled out from the thermometer's bits so that it is two
 // LUT levels; synthesis cannot know the invariants it relies on.
 always @* begin
-    s_ready_d = rst || !owed_q[QUEUE-2] || m_fire || (!owed_q[QUEUE-1] && !owe);
+    s_ready_d = !owed_q[QUEUE-2] || m_fire || (!owed_q[QUEUE-1] && !owe);
 end
 
 assign s_axis_tready   = s_ready_q;

@@ -110,7 +110,7 @@ initial begin
 end
 
 reg  s_ready_q;
-wire s_ready_d;  // its next value, which the front end registers copies of
+wire s_ready_d;  // its next value outside reset, which the front end registers copies of
 
 // ---------------------------------------------------------------------------
 // Lanes
@@ -422,7 +422,7 @@ end
 reg [DEPTH-1:0] owed_q;
 
 wire acc = s_axis_tvalid && s_ready_q;
-assign s_ready_d = rst || pop || drop || (s_ready_q && (!s_axis_tvalid || !owed_q[DEPTH-2]));
+assign s_ready_d = pop || drop || (s_ready_q && (!s_axis_tvalid || !owed_q[DEPTH-2]));
 
 always @(posedge clk) begin
     // a clock's change is acc - pop - drop: +1, 0, -1 or -2
@@ -434,7 +434,8 @@ always @(posedge clk) begin
     endcase
     s_ready_q <= s_ready_d;
     if (rst) begin
-        owed_q <= {DEPTH{1'b0}};
+        owed_q    <= {DEPTH{1'b0}};
+        s_ready_q <= 1'b1;
     end
 end
 
