@@ -58,7 +58,6 @@ module utf8_validator #(
     output wire [6*COUNT_WIDTH-1:0]  err_count
 );
 
-localparam QCNT_W = $clog2(QUEUE + 1);
 localparam VERDICT_W = OFFSET_WIDTH + 4;
 
 initial begin
@@ -140,9 +139,11 @@ utf8_lane_status #(
 // ---------------------------------------------------------------------------
 // Verdict queue: a circular buffer in front of the output register, which
 // reloads when it is empty or taken; m_axis_tready then enables only that
-// register and the read pointer. "Empty" is a register of its own (next value
-// from the entry count's compares and the clock's two events), not a compare
-// of the pointers on the way to the load. The credit (verdicts owed: packets
+// register and the read pointer. The entries are counted as a thermometer, so
+// that "empty" is one of its flops and its next value a shift chosen by the
+// clock's two events: no compare of the pointers on the way to the load, and
+// no carry chain after m_axis_tready (a binary count's was one, ECP5 LANES
+// 64). The credit (verdicts owed: packets
 // accepted, verdict not yet taken) keeps the buffer from overflowing. It is a
 // thermometer, so the next ready reads one of its bits, chosen by the events:
 // no adder or compare lies between m_axis_tready and s_axis_tready (a compare
@@ -153,14 +154,13 @@ localparam PTR_W = $clog2(QUEUE);
 reg [VERDICT_W-1:0] q_mem [0:QUEUE-1];
 reg [PTR_W-1:0]     q_wr_q;
 reg [PTR_W-1:0]     q_rd_q;
-reg [QCNT_W-1:0]    q_cnt_q;    // entries in the buffer
-reg                 q_empty_q;
+reg [QUEUE-1:0]     q_fill_q;   // thermometer: q_fill_q[i] = more than i entries
 reg                 out_valid_q;
 reg [VERDICT_W-1:0] out_q;
 reg [QUEUE-1:0]     owed_q;     // thermometer: owed_q[i] = more than i verdicts owed
 
 wire m_fire = out_valid_q && m_axis_tready;
-wire q_load = !q_empty_q && (!out_valid_q || m_axis_tready);
+wire q_load = q_fill_q[0] && (!out_valid_q || m_axis_tready);
 wire owe    = s_fire && s_axis_tlast;
 
 always @(posedge clk) begin
@@ -177,11 +177,10 @@ always @(posedge clk) begin
     end else if (m_fire) begin
         out_valid_q <= 1'b0;
     end
-    q_cnt_q <= q_cnt_q + {{(QCNT_W-1){1'b0}}, verdict} - {{(QCNT_W-1){1'b0}}, q_load};
     case ({verdict, q_load})
-        2'b10:   q_empty_q <= 1'b0;
-        2'b01:   q_empty_q <= q_cnt_q == {{(QCNT_W-1){1'b0}}, 1'b1};
-        default: q_empty_q <= q_empty_q;
+        2'b10:   q_fill_q <= {q_fill_q[QUEUE-2:0], 1'b1};
+        2'b01:   q_fill_q <= {1'b0, q_fill_q[QUEUE-1:1]};
+        default: q_fill_q <= q_fill_q;
     endcase
     s_ready_q <= s_ready_d;
     case ({owe, m_fire})
@@ -193,8 +192,7 @@ always @(posedge clk) begin
         s_ready_q     <= 1'b1;
         q_wr_q        <= {PTR_W{1'b0}};
         q_rd_q        <= {PTR_W{1'b0}};
-        q_cnt_q       <= {QCNT_W{1'b0}};
-        q_empty_q     <= 1'b1;
+        q_fill_q      <= {QUEUE{1'b0}};
         out_valid_q   <= 1'b0;
         owed_q        <= {QUEUE{1'b0}};
     end
