@@ -190,8 +190,10 @@ void ValidatorCycleModel::tick(const Inputs& in) {
   }
   if (st.valid) queue_.push_back(Verdict{st.offset, st.cls, st.error});
   // The credit that guards it.
+  // Ready next clock reads the count before this clock's events (the RTL's
+  // next ready is one flop of the credit).
+  s_ready_ = outstanding_ < kQueue - 1;
   outstanding_ += (owe ? 1 : 0) - (m_fire ? 1 : 0);
-  s_ready_ = outstanding_ < kQueue;
 
   status_.tick(in.rst, front_.out());
   front_.tick(in.rst, in.cfg_mode, in.s, s_ready);

@@ -113,7 +113,7 @@ class ValidatorCycleModel {
  public:
   static constexpr int kOffsetWidth = 32;
   static constexpr int kCountWidth = 32;
-  static constexpr int kQueue = 16;  // the RTL's QUEUE parameter
+  static constexpr int kQueue = 32;  // the RTL's QUEUE parameter
 
   struct Inputs {
     bool rst = false;

@@ -227,6 +227,29 @@ TEST_P(ValidatorTest, ErrorsAtEveryOffset) {
   }
 }
 
+// Every lead with a second-byte range narrower than 80..BF, followed by every
+// continuation byte (and a byte on each side of the range), at every offset
+// modulo LANES: the check's lead and next byte lie in one beat, or the lead in
+// the history and the next byte in lane 0, or the next byte is the look-ahead.
+TEST_P(ValidatorTest, SecondByteRangesAtEveryOffset) {
+  for (Mode mode : {Mode::kRfc3629, Mode::kAnnexR}) {
+    std::vector<WidePacket> packets;
+    for (uint8_t lead : {0xE0, 0xED, 0xF0, 0xF4, 0xF8, 0xFC}) {
+      for (int second = 0x7F; second <= 0xC0; ++second) {
+        for (int pre = 0; pre < lanes() + 6; ++pre) {
+          WidePacket p;
+          p.mode = mode;
+          p.bytes.assign(static_cast<size_t>(pre), 0x2E);
+          p.bytes.insert(p.bytes.end(), {lead, static_cast<uint8_t>(second), 0x7A});
+          packets.push_back(p);
+        }
+      }
+    }
+    const ValidatorRun run = RunChecked(lanes(), packets, {0.1, 0.1}, 5, Name(std::string("second_") + ModeName(mode)));
+    Scoreboard(lanes(), packets, run);
+  }
+}
+
 // Well-formed sequences of every length starting at every lane: none may be
 // reported, and every byte of them lands in one unit.
 TEST_P(ValidatorTest, SequencesStraddleBeats) {
@@ -287,9 +310,9 @@ TEST_P(ValidatorTest, SustainedBackpressure) {
 
 // Back-to-back 1-byte packets with the output always ready: one is taken every
 // clock. Each packet holds a verdict credit from its acceptance until its
-// verdict is taken, so this holds only while the pipeline is shorter than
-// QUEUE clocks; with one more stage than that, s_axis_tready would drop every
-// QUEUE packets.
+// verdict is taken, and ready needs fewer than QUEUE-1 owed, so this holds only
+// while the pipeline is shorter than that; with a deeper one s_axis_tready
+// would drop every few packets.
 TEST_P(ValidatorTest, OneBytePacketsEveryClock) {
   std::vector<WidePacket> packets;
   for (int i = 0; i < 400; ++i) packets.push_back({{static_cast<uint8_t>(i % 3 ? 0x41 : 0xC3)}, Mode::kRfc3629, -1});
