@@ -191,9 +191,11 @@ void ValidatorCycleModel::tick(const Inputs& in) {
   if (st.valid) queue_.push_back(Verdict{st.offset, st.cls, st.error});
   // The credit that guards it.
   // Ready next clock reads the count before this clock's events (the RTL's
-  // next ready is one flop of the credit).
-  s_ready_ = outstanding_ < kQueue - 1;
-  outstanding_ += (owe ? 1 : 0) - (m_fire ? 1 : 0);
+  // next ready is one flop of the credit), which counts a packet a clock after
+  // its last beat is accepted.
+  s_ready_ = outstanding_ < kQueue - 2;
+  outstanding_ += (owe_q_ ? 1 : 0) - (m_fire ? 1 : 0);
+  owe_q_ = owe;
 
   status_.tick(in.rst, front_.out());
   front_.tick(in.rst, in.cfg_mode, in.s, s_ready);
@@ -202,6 +204,7 @@ void ValidatorCycleModel::tick(const Inputs& in) {
     queue_.clear();
     out_valid_ = false;
     outstanding_ = 0;
+    owe_q_ = false;
     s_ready_ = true;
   }
 }

@@ -154,7 +154,8 @@ class ValidatorCycleModel {
   std::deque<Verdict> queue_;  // the RTL's circular buffer
   bool out_valid_ = false;     // and its output register
   Verdict out_;
-  int outstanding_ = 0;
+  int outstanding_ = 0;  // verdicts owed, counted a clock after the last beat
+  bool owe_q_ = false;   // a last beat accepted a clock ago, not counted yet
 };
 
 }  // namespace utf8core

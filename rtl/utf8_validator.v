@@ -157,7 +157,9 @@ reg [PTR_W-1:0]     q_rd_q;
 reg [QUEUE-1:0]     q_fill_q;   // thermometer: q_fill_q[i] = more than i entries
 reg                 out_valid_q;
 reg [VERDICT_W-1:0] out_q;
-reg [QUEUE-1:0]     owed_q;     // thermometer: owed_q[i] = more than i verdicts owed
+reg [QUEUE-1:0]     owed_q;     // thermometer: owed_q[i] = more than i verdicts owed,
+                                // not counting owe_q's
+reg                 owe_q;      // a packet's last beat was accepted a clock ago
 
 wire m_fire = out_valid_q && m_axis_tready;
 wire q_load = q_fill_q[0] && (!out_valid_q || m_axis_tready);
@@ -183,7 +185,8 @@ always @(posedge clk) begin
         default: q_fill_q <= q_fill_q;
     endcase
     s_ready_q <= s_ready_d;
-    case ({owe, m_fire})
+    owe_q     <= owe;
+    case ({owe_q, m_fire})
         2'b10:   owed_q <= {owed_q[QUEUE-2:0], 1'b1};
         2'b01:   owed_q <= {1'b0, owed_q[QUEUE-1:1]};
         default: owed_q <= owed_q;
@@ -195,19 +198,23 @@ always @(posedge clk) begin
         q_fill_q      <= {QUEUE{1'b0}};
         out_valid_q   <= 1'b0;
         owed_q        <= {QUEUE{1'b0}};
+        owe_q         <= 1'b0;
     end
 end
 
-// Ready next clock: fewer than QUEUE-1 verdicts owed now, whatever this
-// clock's events. At most one more is owed next clock, so the buffer still
-// never overflows; the price is one entry of QUEUE, which is why QUEUE is
-// bigger than the pipeline. Read from a flop, the next ready has no LUT in
-// front of the ready copies spread over the front end: with the events in it
-// (s_axis_tvalid, tlast, m_axis_tready), two LUT levels and the route to the
+// The credit counts a packet a clock after its last beat is accepted (owe_q),
+// so s_axis_tvalid reaches only that flop, not the thermometer's 32 (that
+// route was the longest path at LANES 64 on ECP5 once the next ready was a
+// flop). Ready next clock: fewer than QUEUE-2 verdicts counted now, whatever
+// this clock's events; with owe_q's and this clock's at most two more are owed,
+// so the buffer never overflows. The two entries this costs are why QUEUE is
+// well above the pipeline's depth. Read from a flop, the next ready has no LUT
+// in front of the ready copies spread over the front end: with the events in
+// it (s_axis_tvalid, tlast, m_axis_tready), two LUT levels and the route to the
 // farthest copy were the longest path at LANES 64 on ECP5 (174.3 MHz, median
 // of three seeds).
 always @* begin
-    s_ready_d = !owed_q[QUEUE-2];
+    s_ready_d = !owed_q[QUEUE-3];
 end
 
 assign s_axis_tready   = s_ready_q;

@@ -310,7 +310,7 @@ TEST_P(ValidatorTest, SustainedBackpressure) {
 
 // Back-to-back 1-byte packets with the output always ready: one is taken every
 // clock. Each packet holds a verdict credit from its acceptance until its
-// verdict is taken, and ready needs fewer than QUEUE-1 owed, so this holds only
+// verdict is taken, and ready needs fewer than QUEUE-2 owed, so this holds only
 // while the pipeline is shorter than that; with a deeper one s_axis_tready
 // would drop every few packets.
 TEST_P(ValidatorTest, OneBytePacketsEveryClock) {
