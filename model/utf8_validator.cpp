@@ -55,36 +55,45 @@ DecidedBeat LaneFrontModel::Decide(const Pending& p, uint8_t lookahead) {
 }
 
 void LaneFrontModel::tick(bool rst, bool cfg_mode, const WideBeatIn& in, bool s_ready) {
-  const bool s_fire = in.tvalid && s_ready;
-  const bool p_move = p_.valid && (p_.last || s_fire);
+  const bool i_fire = i_.valid;
+  const WideBeatIn& ib = i_.beat;
+  const bool p_move = p_.valid && (p_.last || i_fire);
 
   // Decided stage takes the take stage, which takes the window stage.
   o_ = x_;
   x_ = w_;
-  // Window stage takes the pending beat.
+  // Window stage takes the pending beat; its look-ahead byte is lane 0 of the
+  // input register's beat.
   if (p_move) {
-    w_ = Decide(p_, in.tdata.empty() ? 0 : in.tdata[0]);
+    w_ = Decide(p_, (!i_fire || ib.tdata.empty()) ? 0 : ib.tdata[0]);
   } else {
     w_ = DecidedBeat();
   }
-  // Pending stage takes the input.
-  if (s_fire) {
-    const Mode m = cfg_mode ? Mode::kAnnexR : Mode::kRfc3629;
-    p_.data = in.tdata;
+  // Pending stage takes the input register's beat.
+  if (i_fire) {
+    const Mode m = i_.mode ? Mode::kAnnexR : Mode::kRfc3629;
+    p_.data = ib.tdata;
     p_.data.resize(static_cast<size_t>(lanes_), 0);
-    p_.keep = in.tkeep;
-    p_.last = in.tlast;
+    p_.keep = ib.tkeep;
+    p_.last = ib.tlast;
     p_.first = !in_pkt_;
     p_.mode = in_pkt_ ? in_mode_ : m;
     p_.base = in_pkt_ ? in_off_ : 0;
     in_mode_ = p_.mode;
     in_off_ = p_.base + static_cast<uint64_t>(lanes_);
     p_.valid = true;
-    in_pkt_ = !in.tlast;
+    in_pkt_ = !ib.tlast;
   } else if (p_move) {
     p_.valid = false;
   }
+  // Input register takes an accepted beat, and cfg_mode with it.
+  i_.valid = in.tvalid && s_ready;
+  if (i_.valid) {
+    i_.beat = in;
+    i_.mode = cfg_mode;
+  }
   if (rst) {
+    i_.valid = false;
     p_.valid = false;
     in_pkt_ = false;
     w_ = DecidedBeat();

@@ -36,8 +36,9 @@ struct DecidedBeat {
   std::vector<int> lanes;           // the lane each one ends at
 };
 
-// utf8_lane_front: pending beat waiting for its look-ahead byte, window stage,
-// take stage, decided stage. s_ready is the owner's registered ready.
+// utf8_lane_front: input register, pending beat waiting for its look-ahead
+// byte, window stage, take stage, decided stage. s_ready is the owner's
+// registered ready.
 class LaneFrontModel {
  public:
   explicit LaneFrontModel(int lanes) : lanes_(lanes) {}
@@ -55,9 +56,16 @@ class LaneFrontModel {
     Mode mode = Mode::kRfc3629;
     uint64_t base = 0;
   };
+  // The input register: the accepted beat and cfg_mode as it was then.
+  struct Input {
+    bool valid = false;
+    WideBeatIn beat;
+    bool mode = false;
+  };
   DecidedBeat Decide(const Pending& p, uint8_t lookahead);
 
   int lanes_;
+  Input i_;
   Pending p_;
   bool in_pkt_ = false;
   Mode in_mode_ = Mode::kRfc3629;

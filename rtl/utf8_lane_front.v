@@ -8,18 +8,21 @@
 /*
  * Front end shared by the wide validator and the wide decoder: takes LANES
  * bytes per beat and gives, three clocks after a beat can be decided, one unit
- * flag per lane (a unit ends there) with its length, class and payload. A beat
- * is held in a pending register until the next beat of its packet brings the
- * one byte of look-ahead its top lane needs, or at once when it has tlast; so
- * one beat retires per clock while beats come every clock. The five bytes
- * before each beat are carried over from the previous one (00 at a packet
- * start). Stages: each byte's codes (utf8_lane_code) as it is accepted, the
- * per-byte facts from them (utf8_lane_byte) as a beat moves into the window
- * stage, where each byte belongs (utf8_lane_take) into the take stage, the
- * units (utf8_lane_decode) into the decided stage; each step is a few LUTs
- * deep. The front never stalls: the owner's s_axis_tready only throttles
- * what comes in, and every accepted beat reaches the output; the owners buffer
- * what their outputs cannot take yet.
+ * flag per lane (a unit ends there) with its length, class and payload. An
+ * accepted beat first lands in the input register, which has no enable and no
+ * logic in front of it, so that nothing in the block hangs on s_axis_tvalid's
+ * route but one flop. From there it is held in a pending register until the
+ * next beat of its packet brings the one byte of look-ahead its top lane needs,
+ * or at once when it has tlast; so one beat retires per clock while beats come
+ * every clock. The five bytes before each beat are carried over from the
+ * previous one (00 at a packet start). Stages: each byte's codes
+ * (utf8_lane_code) as it moves into the pending register, the per-byte facts
+ * from them (utf8_lane_byte) as a beat moves into the window stage, where each
+ * byte belongs (utf8_lane_take) into the take stage, the units
+ * (utf8_lane_decode) into the decided stage; each step is a few LUTs deep. The
+ * front never stalls: the owner's s_axis_tready only throttles what comes in,
+ * and every accepted beat reaches the output; the owners buffer what their
+ * outputs cannot take yet.
  */
 module utf8_lane_front #(
     // bytes per beat: 1, 2, 4, 8, 16, 32 or 64
@@ -34,7 +37,7 @@ module utf8_lane_front #(
 
     // Input beats; a beat is taken when s_axis_tvalid and the owner's
     // registered s_axis_tready are high. The front is given that register's
-    // next value outside reset and keeps copies of it (see rdy_q), which reset
+    // next value outside reset and keeps a copy of it (rdy_q), which reset
     // sets, as it sets the owner's register.
     input  wire [8*LANES-1:0]        s_axis_tdata,
     input  wire [LANES-1:0]          s_axis_tkeep,
@@ -70,18 +73,75 @@ initial begin
     end
 end
 
-// Codes of the input bytes (utf8_lane_code); lane 0's is also the pending
-// beat's look-ahead byte's
-wire [CODE_W*LANES-1:0] s_code;
+// Copies of the owner's ready register, each its own flop (keep stops
+// synthesis merging them with the owner's): a beat is accepted when
+// s_axis_tvalid and rdy_q are high, and that decides only the input
+// register's valid flops below.
+reg  rdy_q;
+wire s_fire = s_axis_tvalid && rdy_q;
+
+(* keep *)
+always @(posedge clk) begin
+    rdy_q <= s_ready_next;
+    // on the flop's own reset input, not in the next value's logic: rst is
+    // routed to every flop, and as a LUT input it was the longest path to
+    // the ready copies (LANES 64 on ECP5)
+    if (rst) begin
+        rdy_q <= 1'b1;
+    end
+end
+
+// Input register: the accepted beat, and cfg_mode with it. Data flops load on
+// every clock and the beat is marked by i_valid_q alone. Before this register
+// the pending register's enables came from s_axis_tvalid and its codes from
+// the raw input, both among the longest paths at LANES 64 on ECP5 (the
+// route from wherever the input comes from counts there). i_valid_q has one
+// copy per eight lanes, which enables those lanes' pending flops, one for the
+// history and base, one for the control; keep stops synthesis from merging
+// them back into one flop with a fanout of 9*LANES+.
+localparam FIRE_GROUPS = (LANES + 7) / 8;
+localparam GROUP_LANES = (LANES < 8) ? LANES : 8;
+localparam FIRE_HIST = FIRE_GROUPS;
+localparam FIRE_CTRL = FIRE_GROUPS + 1;
+reg  [FIRE_CTRL:0]  i_valid_q;
+reg  [8*LANES-1:0]  i_data_q;
+reg  [LANES-1:0]    i_keep_q;
+reg                 i_last_q;
+reg                 i_mode_q;
+wire [FIRE_CTRL:0]  fire = i_valid_q;   // the input register's beat moves on
+wire                i_fire = fire[FIRE_CTRL];
 
 genvar r;
 generate
+    for (r = 0; r <= FIRE_CTRL; r = r + 1) begin : g_ivalid
+        (* keep *)
+        always @(posedge clk) begin
+            i_valid_q[r] <= s_fire;
+            if (rst) begin
+                i_valid_q[r] <= 1'b0;
+            end
+        end
+    end
+endgenerate
+
+always @(posedge clk) begin
+    i_data_q <= s_axis_tdata;
+    i_keep_q <= s_axis_tkeep;
+    i_last_q <= s_axis_tlast;
+    i_mode_q <= cfg_mode;
+end
+
+// Codes of the input register's bytes (utf8_lane_code); lane 0's is also the
+// pending beat's look-ahead byte's
+wire [CODE_W*LANES-1:0] i_code;
+
+generate
     for (r = 0; r < LANES; r = r + 1) begin : g_code
         utf8_lane_code code_inst (
-            .b(s_axis_tdata[8*r +: 8]),
-            .kind(s_code[CODE_W*r + 6 +: 4]),
-            .lead_rng(s_code[CODE_W*r + 3 +: 3]),
-            .cont_rng(s_code[CODE_W*r +: 3])
+            .b(i_data_q[8*r +: 8]),
+            .kind(i_code[CODE_W*r + 6 +: 4]),
+            .lead_rng(i_code[CODE_W*r + 3 +: 3]),
+            .cont_rng(i_code[CODE_W*r +: 3])
         );
     end
 endgenerate
@@ -93,7 +153,7 @@ reg [LANES-1:0]        p_keep_q;
 reg                    p_last_q;
 reg [8*HIST-1:0]       p_hist_q;   // the five bytes before it (00 at a packet start)
 // Each byte's utf8_lane_code codes {kind, lead_rng, cont_rng}, computed as it
-// is accepted and kept beside it (those of 00 are zero)
+// moves in and kept beside it (those of 00 are zero)
 reg [CODE_W*LANES-1:0] p_code_q;
 reg [CODE_W*HIST-1:0]  p_hist_code_q;
 // The packet's mode, one copy per two byte positions so that each drives only
@@ -104,45 +164,20 @@ localparam MODE_COPIES = (EXT - 1 + 1) / 2;
 reg [MODE_COPIES-1:0]  p_mode_q;
 reg [OFFSET_WIDTH-1:0] p_base_q;
 
-// Copies of the owner's ready register, each its own flop (keep stops synthesis
-// merging them): one per eight lanes enables those lanes' input registers, one
-// the history and base, the last one the control (synthesis may merge that one
-// with the owner's register). From a single flop, the accept enable of all
-// 9*LANES+ input flops was the longest route at LANES 64 on ECP5.
-localparam FIRE_GROUPS = (LANES + 7) / 8;
-localparam GROUP_LANES = (LANES < 8) ? LANES : 8;
-localparam FIRE_HIST = FIRE_GROUPS;
-localparam FIRE_CTRL = FIRE_GROUPS + 1;
-reg  [FIRE_CTRL:0] rdy_q;
-wire [FIRE_CTRL:0] fire = {(FIRE_CTRL+1){s_axis_tvalid}} & rdy_q;
-wire               s_fire = fire[FIRE_CTRL];
-
 generate
-    for (r = 0; r <= FIRE_CTRL; r = r + 1) begin : g_rdy
-        (* keep *)
-        always @(posedge clk) begin
-            rdy_q[r] <= s_ready_next;
-            // on the flop's own reset input, not in the next value's logic:
-            // rst is routed to every flop, and as a LUT input it was the
-            // longest path to these copies (LANES 64 on ECP5)
-            if (rst) begin
-                rdy_q[r] <= 1'b1;
-            end
-        end
-    end
     for (r = 0; r < FIRE_GROUPS; r = r + 1) begin : g_pend
         always @(posedge clk) begin
             if (fire[r]) begin
-                p_data_q[8*GROUP_LANES*r +: 8*GROUP_LANES] <= s_axis_tdata[8*GROUP_LANES*r +: 8*GROUP_LANES];
-                p_keep_q[GROUP_LANES*r +: GROUP_LANES]     <= s_axis_tkeep[GROUP_LANES*r +: GROUP_LANES];
-                p_code_q[CODE_W*GROUP_LANES*r +: CODE_W*GROUP_LANES] <= s_code[CODE_W*GROUP_LANES*r +: CODE_W*GROUP_LANES];
+                p_data_q[8*GROUP_LANES*r +: 8*GROUP_LANES] <= i_data_q[8*GROUP_LANES*r +: 8*GROUP_LANES];
+                p_keep_q[GROUP_LANES*r +: GROUP_LANES]     <= i_keep_q[GROUP_LANES*r +: GROUP_LANES];
+                p_code_q[CODE_W*GROUP_LANES*r +: CODE_W*GROUP_LANES] <= i_code[CODE_W*GROUP_LANES*r +: CODE_W*GROUP_LANES];
             end
         end
     end
 endgenerate
 
 // Input side packet state
-reg                    in_pkt_q;   // the next beat continues a packet
+reg                    in_pkt_q;   // the input register's next beat continues a packet
 reg [LO_W-1:0]         bc_lo_q;    // beats of the packet so far: the next beat's
 reg [HI_W-1:0]         bc_hi_q;    // offset is LANES times {bc_hi_q, bc_lo_q}
 reg                    bc_lo_max_q;  // bc_lo_q is all ones: the next step carries
@@ -173,17 +208,18 @@ reg [3*LANES-1:0]      o_len_q;
 reg [3*LANES-1:0]      o_cls_q;
 reg [32*LANES-1:0]     o_cp_q;
 
-wire p_move = p_valid_q && (p_last_q || s_fire);
+wire p_move = p_valid_q && (p_last_q || i_fire);
 
 generate
     for (r = 0; r < MODE_COPIES; r = r + 1) begin : g_mode
-        // Between packets the copies follow cfg_mode on every clock, so they
-        // hold it as the first beat is taken; the enable is one flop, not
-        // s_fire's logic (which reached the spread-out copies too late).
+        // Between packets the copies follow the input register's mode on
+        // every clock, so they hold cfg_mode as it was when the first beat
+        // was accepted; the enable is one flop, not the move's logic (which
+        // reached the spread-out copies too late).
         (* keep *)
         always @(posedge clk) begin
             if (!in_pkt_q) begin
-                p_mode_q[r] <= cfg_mode;
+                p_mode_q[r] <= i_mode_q;
             end
         end
     end
@@ -205,7 +241,7 @@ wire unused_code_cat = &{1'b0, code_cat[CODE_W*LANES-1:0], 1'b0};
 // moves into the window stage from the bytes' codes: five bytes back, the
 // beat, the look-ahead byte (the next beat's lane 0, present whenever the beat
 // has no tlast), of which only where it falls as a continuation is asked for.
-wire [CODE_W*EXT-1:0] code_in = {s_code[CODE_W-1:0], p_code_q, p_hist_code_q};
+wire [CODE_W*EXT-1:0] code_in = {i_code[CODE_W-1:0], p_code_q, p_hist_code_q};
 // Nor where the first history byte falls as a continuation byte.
 wire unused_code_in = &{1'b0, code_in[CODE_W*EXT-1 -: CODE_W-3], code_in[2:0], 1'b0};
 
@@ -231,11 +267,18 @@ generate
         );
     end
 endgenerate
-assign pos_cont[EXT-1] = s_axis_tdata[7:6] == 2'b10;
+assign pos_cont[EXT-1] = i_data_q[7:6] == 2'b10;
+
+// Continuation pairs: position q and q+1 are both continuation bytes. With
+// them each take flag is one LUT of at most five inputs; from the single
+// flags it was seven, three LUT levels through terms shared between lanes
+// (the take stage was a longest path at LANES 64 on ECP5).
+wire [EXT-2:0] pos_cont2 = pos_cont[EXT-1:1] & pos_cont[EXT-2:0];
 
 // Window stage copies of the facts; the history positions' own classes are
 // never asked for, so only the beat's are kept.
 reg [EXT-1:0]      w_cont_q;
+reg [EXT-2:0]      w_cont2_q;
 reg [5*EXT-6:0]    w_need_ge_q;
 reg [EXT-2:0]      w_sec_ok_q;
 reg [3*LANES-1:0]  w_single_cls_q;
@@ -256,34 +299,39 @@ always @(posedge clk) begin
         p_hist_code_q <= code_tail;
         p_base_q      <= in_off;
     end
-    if (s_fire) begin
-        p_last_q  <= s_axis_tlast;
-        if (in_pkt_q) begin
-            bc_lo_q     <= bc_lo_q + 1'b1;
-            bc_hi_q     <= bc_hi_q + {{(HI_W-1){1'b0}}, bc_lo_max_q};
-            bc_lo_max_q <= &bc_lo_q[LO_W-1:1] && !bc_lo_q[0];
-        end else begin
-            bc_lo_q     <= {{(LO_W-1){1'b0}}, 1'b1};
-            bc_hi_q     <= {HI_W{1'b0}};
-            bc_lo_max_q <= LO_W == 1;
-        end
+    if (i_fire) begin
+        p_last_q <= i_last_q;
+    end
+    // Between packets the beat count is held at one, the count after a first
+    // beat, so that the hold depends on in_pkt_q alone: set to one on the
+    // first beat's move, the hold was a synchronous reset behind the move's
+    // logic, among the longest paths at LANES 64 on ECP5.
+    if (!in_pkt_q) begin
+        bc_lo_q     <= {{(LO_W-1){1'b0}}, 1'b1};
+        bc_hi_q     <= {HI_W{1'b0}};
+        bc_lo_max_q <= LO_W == 1;
+    end else if (i_fire) begin
+        bc_lo_q     <= bc_lo_q + 1'b1;
+        bc_hi_q     <= bc_hi_q + {{(HI_W-1){1'b0}}, bc_lo_max_q};
+        bc_lo_max_q <= &bc_lo_q[LO_W-1:1] && !bc_lo_q[0];
     end
     // Loaded on every clock, the beat marked by w_valid_q alone: an enable of
-    // p_move would fan out from s_axis_tvalid to all these flops.
+    // p_move would fan out from the input register's valid to all these flops.
     w_data_q <= p_data_q;
     w_keep_q <= p_keep_q;
     w_last_q <= p_last_q;
     w_base_q <= p_base_q;
     w_hist_q <= hist_in;
     w_cont_q       <= pos_cont;
+    w_cont2_q      <= pos_cont2;
     w_need_ge_q    <= pos_need_ge;
     w_sec_ok_q     <= pos_sec_ok;
     w_single_cls_q <= pos_single_cls[3*HIST +: 3*LANES];
     w_bad_cls_q    <= pos_bad_cls[3*HIST +: 3*LANES];
 
-    if (s_fire) begin
+    if (i_fire) begin
         p_valid_q <= 1'b1;
-        in_pkt_q  <= !s_axis_tlast;
+        in_pkt_q  <= !i_last_q;
     end else if (p_move) begin
         p_valid_q <= 1'b0;
     end
@@ -341,6 +389,7 @@ generate
         end
         utf8_lane_take take_inst (
             .cont(w_cont_q[k +: 6]),
+            .cont2(w_cont2_q[k +: 5]),
             .need_ge(w_need_ge_q[5*k +: 25]),
             .sec_ok(w_sec_ok_q[k +: 5]),
             .need_any(need_any),
