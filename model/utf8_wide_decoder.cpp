@@ -33,6 +33,7 @@ int Log2(int lanes) {
 WideDecoderCycleModel::WideDecoderCycleModel(int lanes)
     : lanes_(lanes),
       front_(lanes),
+      depth_(DepthFor(lanes)),
       pipe_(static_cast<size_t>(Cuts(Log2(lanes), kScanStep) + Cuts(Log2(lanes), kPackStep))) {}
 
 WideDecoderCycleModel::Outputs WideDecoderCycleModel::outputs() const {
@@ -74,7 +75,7 @@ void WideDecoderCycleModel::tick(const Inputs& in) {
   const bool drop = packed.valid && packed.units.empty();
 
   credit_ += (acc ? 1 : 0) - (pop ? 1 : 0) - (drop ? 1 : 0);
-  s_ready_ = credit_ < kDepth;
+  s_ready_ = credit_ < depth_;
 
   if (rd) {
     out_ = std::move(fifo_.front());

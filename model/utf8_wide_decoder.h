@@ -19,7 +19,9 @@ namespace utf8core {
 
 class WideDecoderCycleModel {
  public:
-  static constexpr int kDepth = 16;  // the RTL's DEPTH parameter
+  // The RTL's DEPTH parameter's default: one beat per clock needs at least the
+  // credit's round trip, which at LANES 64 (one pack level more) is over 16.
+  static constexpr int DepthFor(int lanes) { return lanes >= 64 ? 32 : 16; }
   struct Inputs {
     bool rst = false;
     bool cfg_mode = false;  // 0 rfc3629, 1 annex-r
@@ -56,6 +58,7 @@ class WideDecoderCycleModel {
   LaneFrontModel front_;
   LaneStatusModel status_;
   bool s_ready_ = true;
+  int depth_;                // DepthFor(lanes)
   int credit_ = 0;           // beats accepted and not yet retired
   std::vector<Beat> pipe_;   // shift and pack stage registers; back() is the pack register
   std::deque<Beat> fifo_;

@@ -33,8 +33,9 @@ module utf8_wide_decoder #(
     // width of each saturating error counter
     parameter COUNT_WIDTH = 32,
     // output FIFO entries, a power of two: the beats that may be accepted and
-    // not yet retired; at least the pipeline's depth for one beat per clock
-    parameter DEPTH = 16
+    // not yet retired; at least the credit's round trip for one beat per
+    // clock, which is over 16 clocks at LANES 64
+    parameter DEPTH = (LANES >= 64) ? 32 : 16
 ) (
     input  wire                      clk,
     input  wire                      rst,
