@@ -80,15 +80,7 @@ initial begin
     end
 end
 
-// error classes (utf8core::ErrorClass)
-localparam [2:0]
-    CLS_OK = 3'd0,
-    CLS_TOO_SHORT = 3'd1,
-    CLS_TOO_LONG = 3'd2,
-    CLS_OVERLONG = 3'd3,
-    CLS_SURROGATE = 3'd4,
-    CLS_TOO_LARGE = 3'd5,
-    CLS_HEADER_BITS = 3'd6;
+`include "utf8_class_codes.vh"
 
 // lead-specific range of the second byte (SPEC §2)
 localparam [2:0]

@@ -64,9 +64,7 @@ initial begin
     end
 end
 
-localparam [2:0] CLASS_OK = 3'd0;
-localparam [2:0] CLASS_SURROGATE = 3'd4;
-localparam [2:0] CLASS_TOO_LARGE = 3'd5;
+`include "utf8_class_codes.vh"
 
 // ---------------------------------------------------------------------------
 // Flow control. The whole pipeline moves together whenever the output register
@@ -225,7 +223,7 @@ always @(posedge clk) begin
         p3_len_q[4] <= p2_nz_d_q && !(p2_nz_e_q || p2_top_q);
         p3_len_q[5] <= p2_nz_e_q || p2_top_q;
         p3_err_q <= surrogate || too_large;
-        p3_class_q <= surrogate ? CLASS_SURROGATE : too_large ? CLASS_TOO_LARGE : CLASS_OK;
+        p3_class_q <= surrogate ? CLS_SURROGATE : too_large ? CLS_TOO_LARGE : CLS_OK;
         p3_sur_q <= surrogate;
         p3_big_q <= too_large;
         p3_last_q <= p2_last_q;

@@ -29,11 +29,7 @@ module utf8_lane_byte (
     output wire [2:0] bad_cls     // class of its unit when the next byte is a continuation out of range
 );
 
-localparam [2:0] CLS_TOO_LONG    = 3'd2;
-localparam [2:0] CLS_OVERLONG    = 3'd3;
-localparam [2:0] CLS_SURROGATE   = 3'd4;
-localparam [2:0] CLS_TOO_LARGE   = 3'd5;
-localparam [2:0] CLS_HEADER_BITS = 3'd6;
+`include "utf8_class_codes.vh"
 
 // utf8_lane_code's kinds
 wire k_cont  = kind == 4'd1;

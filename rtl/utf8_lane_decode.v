@@ -31,7 +31,7 @@ module utf8_lane_decode (
     output wire [31:0] unit_value  // its payload; meaningful when unit_cls is OK
 );
 
-localparam [2:0] CLS_TOO_SHORT = 3'd1;
+`include "utf8_class_codes.vh"
 
 wire absorbed = |take;
 

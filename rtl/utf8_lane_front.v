@@ -55,6 +55,8 @@ module utf8_lane_front #(
     output wire [32*LANES-1:0]       o_cp      // payload; U+FFFD is the owner's to substitute
 );
 
+`include "utf8_class_codes.vh"
+
 localparam HIST = 5;
 localparam CODE_W = 10;   // a byte's utf8_lane_code codes
 localparam EXT = HIST + LANES + 1;
@@ -381,8 +383,8 @@ generate
             assign need_any   = w_need_ge_q[5*(k+5)];
             assign cont_next  = w_cont_q[k + 6];
         end else begin : g_ahead
-            assign single_cls = 3'd0;
-            assign bad_cls    = 3'd0;
+            assign single_cls = CLS_OK;
+            assign bad_cls    = CLS_OK;
             assign lane_last  = 1'b1;
             assign need_any   = 1'b0;
             assign cont_next  = 1'b0;

@@ -44,6 +44,8 @@ module utf8_lane_status #(
     output wire [6*COUNT_WIDTH-1:0]  err_count
 );
 
+`include "utf8_class_codes.vh"
+
 // The reduction: a first step of groups of four (its counts are LUT
 // popcounts), then four steps of pairs (one carry chain each), 64 lanes in five.
 localparam STEPS = 5;
@@ -113,7 +115,7 @@ reg [31:0] t;  // lane index arithmetic; only its low byte is a relative offset
 always @* begin
     t = 32'd0;
     for (k = 0; k < LANES; k = k + 1) begin
-        lane_err[k] = unit[k] && in_cls[3*k +: 3] != 3'd0;
+        lane_err[k] = unit[k] && in_cls[3*k +: 3] != CLS_OK;
         t = k + 1 - {29'd0, in_len[3*k +: 3]};  // -5..LANES-1
         lane_rel[8*k +: 8] = t[7:0];
     end
@@ -313,7 +315,7 @@ always @(posedge clk) begin
         s_error_q <= acc_err_q || t_err_q;
         s_base_q  <= acc_err_q ? acc_base_q : (t_err_q ? t_base_q : {OFFSET_WIDTH{1'b0}});
         s_rel_q   <= acc_err_q ? acc_rel_q : (t_err_q ? t_rel_q : 8'd0);
-        s_cls_q   <= acc_err_q ? acc_cls_q : (t_err_q ? t_cls_q : 3'd0);
+        s_cls_q   <= acc_err_q ? acc_cls_q : (t_err_q ? t_cls_q : CLS_OK);
     end
     if (rst) begin
         acc_err_q  <= 1'b0;
@@ -366,7 +368,7 @@ always @(posedge clk) begin
         stat_valid_q <= 1'b0;
         stat_error_q <= 1'b0;
         stat_off_q   <= {OFFSET_WIDTH{1'b0}};
-        stat_cls_q   <= 3'd0;
+        stat_cls_q   <= CLS_OK;
     end
 end
 

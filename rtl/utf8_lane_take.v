@@ -40,7 +40,7 @@ module utf8_lane_take (
     output wire [2:0]  lone_cls    // its unit's class if it starts one
 );
 
-localparam [2:0] CLS_TOO_SHORT = 3'd1;
+`include "utf8_class_codes.vh"
 
 // A lead whose next byte is no continuation (or is past the packet) makes a
 // unit of one byte, too short; one followed by a continuation out of its

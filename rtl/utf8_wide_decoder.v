@@ -66,6 +66,8 @@ module utf8_wide_decoder #(
     output wire [6*COUNT_WIDTH-1:0]  err_count
 );
 
+`include "utf8_class_codes.vh"
+
 localparam SW = (LANES > 1) ? $clog2(LANES) : 1;   // bits of a unit's shift
 localparam LOG = (LANES > 1) ? $clog2(LANES) : 0;
 localparam EW = 38;                                   // element: {cp[31:0], len[2:0], cls[2:0]}
@@ -157,7 +159,7 @@ always @* begin
         // Lanes without a unit are not cleared here: the compaction clears the
         // lanes it leaves empty, and a clear here would put f_valid on every bit.
         elem[k*EW +: EW] =
-            {f_cls[3*k +: 3] == 3'd0 ? f_cp[32*k +: 32] : 32'h0000FFFD, f_len[3*k +: 3], f_cls[3*k +: 3]};
+            {f_cls[3*k +: 3] == CLS_OK ? f_cp[32*k +: 32] : 32'h0000FFFD, f_len[3*k +: 3], f_cls[3*k +: 3]};
     end
 end
 

@@ -127,7 +127,10 @@ def board_sources() -> List[str]:
 
 
 def yosys_script(board: Board, params: Dict[str, object], synth: str) -> str:
-    cmds = [f'read_verilog "{s}"' for s in board_sources()]
+    # A board file includes rtl/utf8_class_codes.vh, which Yosys finds beside
+    # the including file or on the include path: rtl/ goes on the path.
+    cmds = [f"verilog_defaults -add -I {RTL_DIR}"]
+    cmds += [f'read_verilog "{s}"' for s in board_sources()]
     for k, v in params.items():
         cmds.append(f"chparam -set {k} {v} {TOP}")
     cmds.append(f"hierarchy -check -top {TOP} -libdir {BOARDS_RTL_DIR} -libdir {RTL_DIR}")

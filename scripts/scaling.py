@@ -97,7 +97,8 @@ def rtl_commit():
         head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=REPO, capture_output=True,
                               text=True, check=True).stdout.strip()
         dirty = subprocess.run(["git", "status", "--porcelain", "--", "rtl/utf8_validator.v",
-                                "rtl/utf8_wide_decoder.v", "rtl/utf8_lane_*.v"], cwd=REPO,
+                                "rtl/utf8_wide_decoder.v", "rtl/utf8_lane_*.v",
+                                "rtl/utf8_class_codes.vh"], cwd=REPO,
                                capture_output=True, text=True, check=True).stdout.strip()
     except (OSError, subprocess.CalledProcessError):
         return "unknown"

@@ -26,11 +26,13 @@ foreach(rtl_file IN LISTS UTF8CORE_BOARDS_RTL)
   if(IVERILOG_EXECUTABLE)
     add_test(NAME boards_iverilog.${m}
       COMMAND ${IVERILOG_EXECUTABLE} -g2005 -Wall -y ${UTF8CORE_BOARDS_RTL_DIR} -y ${CMAKE_SOURCE_DIR}/rtl
-              -s ${m} -o /dev/null "${rtl_file}")
+              -I ${CMAKE_SOURCE_DIR}/rtl -s ${m} -o /dev/null "${rtl_file}")
     set_tests_properties(boards_iverilog.${m} PROPERTIES LABELS quick FAIL_REGULAR_EXPRESSION "warning|error")
   endif()
   if(YOSYS_EXECUTABLE)
-    set(ys "read_verilog \"${rtl_file}\"")
+    # rtl/*.vh are not beside the board files, where Yosys looks first.
+    set(ys "verilog_defaults -add -I ${CMAKE_SOURCE_DIR}/rtl")
+    string(APPEND ys "; read_verilog \"${rtl_file}\"")
     string(APPEND ys "; hierarchy -check -top ${m} -libdir ${UTF8CORE_BOARDS_RTL_DIR} -libdir ${CMAKE_SOURCE_DIR}/rtl")
     string(APPEND ys "; proc")
     string(APPEND ys "; select -assert-none t:$dlatch t:$adlatch t:$dlatchsr t:$_DLATCH_* t:$_DLATCHSR_*")

@@ -11,7 +11,9 @@
 #                    (docs/interface.md design rule): walking forward from the
 #                    inputs through everything but flip-flops reaches no output
 # Submodules are found by name in rtl/ (verilator -y, iverilog -y, yosys
-# hierarchy -libdir), so a block only pulls in what it instantiates.
+# hierarchy -libdir), so a block only pulls in what it instantiates; included
+# files (rtl/*.vh) through the same folder (verilator -y, iverilog -I, yosys
+# beside the including file).
 
 set(UTF8CORE_RTL_DIR "${CMAKE_SOURCE_DIR}/rtl")
 file(GLOB UTF8CORE_RTL_BLOCKS CONFIGURE_DEPENDS "${UTF8CORE_RTL_DIR}/utf8_*.v")
@@ -31,7 +33,7 @@ foreach(rtl_file IN LISTS UTF8CORE_RTL_BLOCKS)
 
   if(IVERILOG_EXECUTABLE)
     add_test(NAME rtl_iverilog.${rtl_module}
-      COMMAND ${IVERILOG_EXECUTABLE} -g2005 -Wall -y "${UTF8CORE_RTL_DIR}"
+      COMMAND ${IVERILOG_EXECUTABLE} -g2005 -Wall -y "${UTF8CORE_RTL_DIR}" -I "${UTF8CORE_RTL_DIR}"
               -s ${rtl_module} -o /dev/null "${rtl_file}")
     set_tests_properties(rtl_iverilog.${rtl_module} PROPERTIES LABELS quick)
   endif()

@@ -38,6 +38,8 @@ module utf8_line_fmt
     output wire        m_axis_tlast
 );
 
+`include "utf8_class_codes.vh"
+
 localparam [2:0]
     PH_PREFIX = 3'd0,
     PH_DIGITS = 3'd1,
@@ -83,13 +85,13 @@ reg [3:0] name_len;
 
 always @* begin
     case (cls_q)
-        3'd0: begin name = NAME_OK; name_len = 4'd2; end
-        3'd1: begin name = NAME_TOO_SHORT; name_len = 4'd9; end
-        3'd2: begin name = NAME_TOO_LONG; name_len = 4'd8; end
-        3'd3: begin name = NAME_OVERLONG; name_len = 4'd8; end
-        3'd4: begin name = NAME_SURROGATE; name_len = 4'd9; end
-        3'd5: begin name = NAME_TOO_LARGE; name_len = 4'd9; end
-        3'd6: begin name = NAME_HEADER_BITS; name_len = 4'd11; end
+        CLS_OK: begin name = NAME_OK; name_len = 4'd2; end
+        CLS_TOO_SHORT: begin name = NAME_TOO_SHORT; name_len = 4'd9; end
+        CLS_TOO_LONG: begin name = NAME_TOO_LONG; name_len = 4'd8; end
+        CLS_OVERLONG: begin name = NAME_OVERLONG; name_len = 4'd8; end
+        CLS_SURROGATE: begin name = NAME_SURROGATE; name_len = 4'd9; end
+        CLS_TOO_LARGE: begin name = NAME_TOO_LARGE; name_len = 4'd9; end
+        CLS_HEADER_BITS: begin name = NAME_HEADER_BITS; name_len = 4'd11; end
         default: begin name = NAME_UNKNOWN; name_len = 4'd1; end
     endcase
 end
