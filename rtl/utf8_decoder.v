@@ -30,10 +30,10 @@
  */
 module utf8_decoder #
 (
-    // Width of the per-packet byte offset (stat_err_offset); packets longer than
-    // 2**OFFSET_WIDTH bytes wrap the offset
+    // Width of the per-packet byte offset (stat_err_offset), at least 1; packets
+    // longer than 2**OFFSET_WIDTH bytes wrap the offset
     parameter OFFSET_WIDTH = 32,
-    // Width of each of the six saturating error counters in err_count
+    // Width of each of the six saturating error counters in err_count, at least 1
     parameter COUNT_WIDTH = 32
 )
 (
@@ -72,13 +72,18 @@ module utf8_decoder #
     output wire [6*COUNT_WIDTH-1:0]   err_count
 );
 
-// bus width assertions
-initial begin
-    if (OFFSET_WIDTH < 1 || COUNT_WIDTH < 1) begin
-        $error("Error: OFFSET_WIDTH and COUNT_WIDTH must be at least 1 (instance %m)");
-        $finish;
+// Parameter checks. An illegal value instantiates a module that does not exist,
+// named after the rule it breaks, where Verilator, Icarus and Yosys all stop
+// elaborating. An initial block's $error would pass Verilator's lint and Icarus's
+// compile, and stop only a simulation.
+generate
+    if (OFFSET_WIDTH < 1) begin : g_check_offset_width
+        error_OFFSET_WIDTH_must_be_at_least_1 stop ();
     end
-end
+    if (COUNT_WIDTH < 1) begin : g_check_count_width
+        error_COUNT_WIDTH_must_be_at_least_1 stop ();
+    end
+endgenerate
 
 `include "utf8_class_codes.vh"
 

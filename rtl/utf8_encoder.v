@@ -21,7 +21,8 @@
  */
 module utf8_encoder #
 (
-    // Width of each saturating error counter in err_count
+    // Width of each saturating error counter in err_count, at least 4 (each
+    // counter is two halves of at least two bits: see the error counters below)
     parameter COUNT_WIDTH = 32
 )
 (
@@ -57,12 +58,15 @@ module utf8_encoder #
     output wire [6*COUNT_WIDTH-1:0] err_count
 );
 
-initial begin
-    if (COUNT_WIDTH < 4) begin
-        $error("Error: COUNT_WIDTH must be at least 4 (instance %m)");
-        $finish;
+// Parameter checks. An illegal value instantiates a module that does not exist,
+// named after the rule it breaks, where Verilator, Icarus and Yosys all stop
+// elaborating. An initial block's $error would pass Verilator's lint and Icarus's
+// compile, and stop only a simulation.
+generate
+    if (COUNT_WIDTH < 4) begin : g_check_count_width
+        error_COUNT_WIDTH_must_be_at_least_4 stop ();
     end
-end
+endgenerate
 
 `include "utf8_class_codes.vh"
 
@@ -312,7 +316,8 @@ generate
             if (carry_q) begin
                 hi_q <= hi_q + 1'b1;
             end
-            // lo_q == 1..10 cannot follow a carry, so hi_q is current here.
+            // lo_q == 1..10 cannot follow a carry (LO_WIDTH is at least 2), so
+            // hi_q is current here.
             if (inc && &hi_q && lo_q == {{LO_WIDTH-1{1'b1}}, 1'b0}) begin
                 sat_q <= 1'b1;
             end

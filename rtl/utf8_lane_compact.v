@@ -24,13 +24,13 @@
 module utf8_lane_compact #(
     // lanes: 1, 2, 4, 8, 16, 32 or 64
     parameter LANES = 8,
-    // bits per element
+    // bits per element, at least 1
     parameter WIDTH = 38,
-    // bits of a shift (at least 1)
+    // bits of a shift: at least log2(LANES), and at least 1
     parameter SHIFT_WIDTH = (LANES > 1) ? $clog2(LANES) : 1,
     // bit j set: a register after level j (bits at or above log2(LANES) are ignored)
     parameter REGISTER_AFTER = 0,
-    // bits of the side band that keeps step with the beat
+    // bits of the side band that keeps step with the beat, at least 1
     parameter TAG_WIDTH = 1
 ) (
     input  wire                         clk,
@@ -46,6 +46,25 @@ module utf8_lane_compact #(
 );
 
 localparam LEVELS = (LANES > 1) ? $clog2(LANES) : 0;
+
+// Parameter checks. An illegal value instantiates a module that does not exist,
+// named after the rule it breaks, where Verilator, Icarus and Yosys all stop
+// elaborating. An initial block's $error would pass Verilator's lint and Icarus's
+// compile, and stop only a simulation.
+generate
+    if (LANES < 1 || LANES > 64 || (LANES & (LANES - 1)) != 0) begin : g_check_lanes
+        error_LANES_must_be_1_2_4_8_16_32_or_64 stop ();
+    end
+    if (WIDTH < 1) begin : g_check_width
+        error_WIDTH_must_be_at_least_1 stop ();
+    end
+    if (SHIFT_WIDTH < 1 || SHIFT_WIDTH < LEVELS) begin : g_check_shift_width
+        error_SHIFT_WIDTH_must_be_at_least_log2_LANES_and_1 stop ();
+    end
+    if (TAG_WIDTH < 1) begin : g_check_tag_width
+        error_TAG_WIDTH_must_be_at_least_1 stop ();
+    end
+endgenerate
 
 genvar j, p;
 generate

@@ -27,7 +27,8 @@
 module utf8_lane_front #(
     // bytes per beat: 1, 2, 4, 8, 16, 32 or 64
     parameter LANES = 8,
-    // width of the byte offsets within a packet
+    // width of the byte offsets within a packet: at least log2(LANES) + 4, so
+    // that the beat count's low half has two bits
     parameter OFFSET_WIDTH = 32
 ) (
     input  wire                      clk,
@@ -68,12 +69,18 @@ localparam BC_W = OFFSET_WIDTH - LOG_L;
 localparam LO_W = BC_W / 2;
 localparam HI_W = BC_W - LO_W;
 
-initial begin
-    if (LO_W < 2) begin
-        $error("Error: OFFSET_WIDTH must leave at least 4 bits of beat count (instance %m)");
-        $finish;
+// Parameter checks. An illegal value instantiates a module that does not exist,
+// named after the rule it breaks, where Verilator, Icarus and Yosys all stop
+// elaborating. An initial block's $error would pass Verilator's lint and Icarus's
+// compile, and stop only a simulation.
+generate
+    if (LANES < 1 || LANES > 64 || (LANES & (LANES - 1)) != 0) begin : g_check_lanes
+        error_LANES_must_be_1_2_4_8_16_32_or_64 stop ();
     end
-end
+    if (LO_W < 2) begin : g_check_offset_width
+        error_OFFSET_WIDTH_must_be_at_least_log2_LANES_plus_4 stop ();
+    end
+endgenerate
 
 // Copies of the owner's ready register, each its own flop (keep stops
 // synthesis merging them with the owner's): a beat is accepted when

@@ -18,9 +18,9 @@
 module utf8_lane_reduce #(
     // items in: a power of two, 1..64
     parameter N = 4,
-    // bits of each count in
+    // bits of each count in, at least 1
     parameter W = 1,
-    // items per group at most: a power of two
+    // items per group at most: a power of two, so that groups divide N
     parameter GROUP = 4,
     // derived, not to be set: items per group, bits of each count out
     parameter G = (N >= GROUP) ? GROUP : N,
@@ -37,6 +37,25 @@ module utf8_lane_reduce #(
 );
 
 localparam NO = N / G;
+
+// Parameter checks. An illegal value instantiates a module that does not exist,
+// named after the rule it breaks, where Verilator, Icarus and Yosys all stop
+// elaborating. An initial block's $error would pass Verilator's lint and Icarus's
+// compile, and stop only a simulation.
+generate
+    if (N < 1 || N > 64 || (N & (N - 1)) != 0) begin : g_check_n
+        error_N_must_be_1_2_4_8_16_32_or_64 stop ();
+    end
+    if (W < 1) begin : g_check_w
+        error_W_must_be_at_least_1 stop ();
+    end
+    if (GROUP < 1 || (GROUP & (GROUP - 1)) != 0) begin : g_check_group
+        error_GROUP_must_be_a_power_of_two stop ();
+    end
+    if (G != ((N >= GROUP) ? GROUP : N) || WO != W + $clog2(G)) begin : g_check_derived
+        error_G_and_WO_are_derived_not_to_be_set stop ();
+    end
+endgenerate
 
 integer g, k;
 always @* begin

@@ -19,11 +19,13 @@
  * beat base and relative start in two halves.
  */
 module utf8_lane_status #(
-    // lanes per beat: 1, 2, 4, 8, 16, 32 or 64
+    // lanes per beat: 1, 2, 4, 8, 16, 32 or 64 (five reduction steps)
     parameter LANES = 8,
-    // width of the first error offset
+    // width of the first error offset, at least 16: its low half takes the
+    // 8-bit relative start in stage D1
     parameter OFFSET_WIDTH = 32,
-    // width of each saturating error counter
+    // width of each saturating error counter, at least 16 like OFFSET_WIDTH (its
+    // low half adds a beat's count of one class: 7 bits at LANES 64)
     parameter COUNT_WIDTH = 32
 ) (
     input  wire                      clk,
@@ -88,16 +90,21 @@ endfunction
 
 localparam CNT_W = width_after(STEPS - 1);  // units of one class in a beat: $clog2(LANES + 1)
 
-initial begin
-    if (items_after(STEPS - 1) != 1) begin
-        $error("Error: the reduction steps cover at most 64 lanes (instance %m)");
-        $finish;
+// Parameter checks. An illegal value instantiates a module that does not exist,
+// named after the rule it breaks, where Verilator, Icarus and Yosys all stop
+// elaborating. An initial block's $error would pass Verilator's lint and Icarus's
+// compile, and stop only a simulation.
+generate
+    if (LANES < 1 || LANES > 64 || (LANES & (LANES - 1)) != 0) begin : g_check_lanes
+        error_LANES_must_be_1_2_4_8_16_32_or_64 stop ();
     end
-    if (OFFSET_WIDTH < 16 || COUNT_WIDTH < 16) begin
-        $error("Error: OFFSET_WIDTH and COUNT_WIDTH must be at least 16 (instance %m)");
-        $finish;
+    if (OFFSET_WIDTH < 16) begin : g_check_offset_width
+        error_OFFSET_WIDTH_must_be_at_least_16 stop ();
     end
-end
+    if (COUNT_WIDTH < 16) begin : g_check_count_width
+        error_COUNT_WIDTH_must_be_at_least_16 stop ();
+    end
+endgenerate
 
 // The front end's o_end is all zeros when its beat is not valid, so a lane's
 // unit flag needs no term of in_valid (which would fan out to every lane).

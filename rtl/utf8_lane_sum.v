@@ -14,7 +14,7 @@
 module utf8_lane_sum #(
     // values to add: a power of two, 1..64
     parameter N = 8,
-    // bits of each value
+    // bits of each value, at least 1
     parameter IN_WIDTH = 1
 ) (
     input  wire [N*IN_WIDTH-1:0]                in_values,
@@ -22,6 +22,19 @@ module utf8_lane_sum #(
 );
 
 localparam LEVELS = (N > 1) ? $clog2(N) : 0;
+
+// Parameter checks. An illegal value instantiates a module that does not exist,
+// named after the rule it breaks, where Verilator, Icarus and Yosys all stop
+// elaborating. An initial block's $error would pass Verilator's lint and Icarus's
+// compile, and stop only a simulation.
+generate
+    if (N < 1 || N > 64 || (N & (N - 1)) != 0) begin : g_check_n
+        error_N_must_be_1_2_4_8_16_32_or_64 stop ();
+    end
+    if (IN_WIDTH < 1) begin : g_check_in_width
+        error_IN_WIDTH_must_be_at_least_1 stop ();
+    end
+endgenerate
 
 genvar l, i;
 generate

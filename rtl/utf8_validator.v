@@ -21,13 +21,13 @@
 module utf8_validator #(
     // bytes per beat: 1, 2, 4, 8, 16, 32 or 64
     parameter LANES = 8,
-    // width of the first error offset
+    // width of the first error offset, at least 16 (utf8_lane_status)
     parameter OFFSET_WIDTH = 32,
-    // width of each saturating error counter
+    // width of each saturating error counter, at least 16 (utf8_lane_status)
     parameter COUNT_WIDTH = 32,
     // verdicts that may be outstanding (accepted tlast, verdict not yet taken):
-    // a power of two, more than the pipeline depth for back-to-back 1-byte
-    // packets at full rate
+    // a power of two, at least 4 (the next ready reads owed_q[QUEUE-3]), and
+    // more than the pipeline depth for back-to-back 1-byte packets at full rate
     parameter QUEUE = 32
 ) (
     input  wire                      clk,
@@ -60,17 +60,24 @@ module utf8_validator #(
 
 localparam VERDICT_W = OFFSET_WIDTH + 4;
 
-initial begin
-    if (LANES != 1 && LANES != 2 && LANES != 4 && LANES != 8 && LANES != 16
-            && LANES != 32 && LANES != 64) begin
-        $error("Error: LANES must be 1, 2, 4, 8, 16, 32 or 64 (instance %m)");
-        $finish;
+// Parameter checks. An illegal value instantiates a module that does not exist,
+// named after the rule it breaks, where Verilator, Icarus and Yosys all stop
+// elaborating. An initial block's $error would pass Verilator's lint and Icarus's
+// compile, and stop only a simulation.
+generate
+    if (LANES < 1 || LANES > 64 || (LANES & (LANES - 1)) != 0) begin : g_check_lanes
+        error_LANES_must_be_1_2_4_8_16_32_or_64 stop ();
     end
-    if (QUEUE < 2 || (QUEUE & (QUEUE - 1)) != 0) begin
-        $error("Error: QUEUE must be a power of two, at least 2 (instance %m)");
-        $finish;
+    if (OFFSET_WIDTH < 16) begin : g_check_offset_width
+        error_OFFSET_WIDTH_must_be_at_least_16 stop ();
     end
-end
+    if (COUNT_WIDTH < 16) begin : g_check_count_width
+        error_COUNT_WIDTH_must_be_at_least_16 stop ();
+    end
+    if (QUEUE < 4 || (QUEUE & (QUEUE - 1)) != 0) begin : g_check_queue
+        error_QUEUE_must_be_a_power_of_two_at_least_4 stop ();
+    end
+endgenerate
 
 reg s_ready_q;
 reg s_ready_d;  // its next value outside reset, which the front end registers copies of

@@ -28,13 +28,14 @@
 module utf8_wide_decoder #(
     // bytes per beat and unit lanes per output beat: 1, 2, 4, 8, 16, 32 or 64
     parameter LANES = 8,
-    // width of the first error offset
+    // width of the first error offset, at least 16 (utf8_lane_status)
     parameter OFFSET_WIDTH = 32,
-    // width of each saturating error counter
+    // width of each saturating error counter, at least 16 (utf8_lane_status)
     parameter COUNT_WIDTH = 32,
-    // output FIFO entries, a power of two: the beats that may be accepted and
-    // not yet retired; at least the credit's round trip for one beat per
-    // clock, which is over 16 clocks at LANES 64
+    // output FIFO entries, a power of two, at least 4 (the credit steps down by
+    // two): the beats that may be accepted and not yet retired; for one beat
+    // per clock at least the credit's round trip, which is over 16 clocks at
+    // LANES 64
     parameter DEPTH = (LANES >= 64) ? 32 : 16
 ) (
     input  wire                      clk,
@@ -100,17 +101,24 @@ endfunction
 localparam SCAN_CUTS = cut_mask(LOG, SCAN_STEP);
 localparam PACK_CUTS = cut_mask(LOG, PACK_STEP);
 
-initial begin
-    if (LANES != 1 && LANES != 2 && LANES != 4 && LANES != 8 && LANES != 16
-            && LANES != 32 && LANES != 64) begin
-        $error("Error: LANES must be 1, 2, 4, 8, 16, 32 or 64 (instance %m)");
-        $finish;
+// Parameter checks. An illegal value instantiates a module that does not exist,
+// named after the rule it breaks, where Verilator, Icarus and Yosys all stop
+// elaborating. An initial block's $error would pass Verilator's lint and Icarus's
+// compile, and stop only a simulation.
+generate
+    if (LANES < 1 || LANES > 64 || (LANES & (LANES - 1)) != 0) begin : g_check_lanes
+        error_LANES_must_be_1_2_4_8_16_32_or_64 stop ();
     end
-    if (DEPTH < 2 || (DEPTH & (DEPTH - 1)) != 0) begin
-        $error("Error: DEPTH must be a power of two, at least 2 (instance %m)");
-        $finish;
+    if (OFFSET_WIDTH < 16) begin : g_check_offset_width
+        error_OFFSET_WIDTH_must_be_at_least_16 stop ();
     end
-end
+    if (COUNT_WIDTH < 16) begin : g_check_count_width
+        error_COUNT_WIDTH_must_be_at_least_16 stop ();
+    end
+    if (DEPTH < 4 || (DEPTH & (DEPTH - 1)) != 0) begin : g_check_depth
+        error_DEPTH_must_be_a_power_of_two_at_least_4 stop ();
+    end
+endgenerate
 
 reg  s_ready_q;
 wire s_ready_d;  // its next value outside reset, which the front end registers copies of
