@@ -13,8 +13,8 @@
  * and the error classes of a unit made of this byte alone. The lead table is
  * ../shared/SPEC.md §2. The facts read the bytes' utf8_lane_code codes,
  * registered as the bytes were accepted, not the bytes: each is then one LUT
- * and its muxes (need_ge on a whole byte and the mode was two such levels, and
- * sec_ok on two whole bytes four, the longest paths at LANES 64 on ECP5).
+ * and its muxes, where need_ge on a whole byte and the mode takes two such
+ * levels, and sec_ok on two whole bytes four.
  */
 module utf8_lane_byte (
     input  wire [3:0] kind,       // utf8_lane_code of the byte
@@ -69,8 +69,8 @@ assign sec_ok = next_rng != 3'd0 && sec_in_range;
 
 // The classes as an OR of one-hot terms rather than ?: chains: synthesis
 // turns a mux with a constant arm in front of a flop into a synchronous reset
-// of that flop, and on ECP5 such logic-driven resets kept the window stage's
-// flops out of their LUTs' slices (long routes, LANES 64).
+// of that flop, and a reset driven by logic can keep the window stage's flops
+// out of the slices of the LUTs that feed them (long routes).
 wire t_large  = k_f5f7 && !mode;
 wire t_header = kind >= 4'd3 && !t_large;   // C2..FF but F5..F7 in rfc3629
 assign single_cls = ({3{k_cont}}   & CLS_TOO_LONG)

@@ -11,10 +11,9 @@
  * it is, which second-byte range it asks for as a lead, and where it falls as
  * a continuation byte. utf8_lane_front computes them as a byte is accepted and
  * registers them beside it, so that each fact is a function of a few code
- * bits and the mode rather than of one or two whole bytes: on the raw bytes
- * the facts were the longest paths at LANES 64 on ECP5. No code depends on the
- * mode, which a packet's first beat may not have registered yet. The code of
- * 00 is all zeros.
+ * bits and the mode rather than of one or two whole bytes, a LUT level or more
+ * deeper. No code depends on the mode, which a packet's first beat may not
+ * have registered yet. The code of 00 is all zeros.
  */
 module utf8_lane_code (
     input  wire [7:0] b,
@@ -30,8 +29,8 @@ module utf8_lane_code (
 );
 
 // ORs of one-hot terms, not case statements: a case's constant arms in front
-// of the pending register's enabled flops became synchronous resets there,
-// one more LUT after the accept enable (LANES 64 on ECP5).
+// of the pending register's enabled flops become synchronous resets there,
+// one more LUT after the accept enable.
 wire k_cont  = b[7:6] == 2'b10;
 wire k_c0c1  = b[7:1] == 7'b1100000;
 wire k_lead2 = b[7:5] == 3'b110 && !k_c0c1;

@@ -93,21 +93,21 @@ wire s_fire = s_axis_tvalid && rdy_q;
 always @(posedge clk) begin
     rdy_q <= s_ready_next;
     // on the flop's own reset input, not in the next value's logic: rst is
-    // routed to every flop, and as a LUT input it was the longest path to
-    // the ready copies (LANES 64 on ECP5)
+    // routed to every flop, and as a LUT input it would add a LUT and rst's
+    // long route in front of the ready copies
     if (rst) begin
         rdy_q <= 1'b1;
     end
 end
 
 // Input register: the accepted beat, and cfg_mode with it. Data flops load on
-// every clock and the beat is marked by i_valid_q alone. Before this register
-// the pending register's enables came from s_axis_tvalid and its codes from
-// the raw input, both among the longest paths at LANES 64 on ECP5 (the
-// route from wherever the input comes from counts there). i_valid_q has one
-// copy per eight lanes, which enables those lanes' pending flops, one for the
-// history and base, one for the control; keep stops synthesis from merging
-// them back into one flop with a fanout of 9*LANES+.
+// every clock and the beat is marked by i_valid_q alone, so that the pending
+// register's enables and codes start at flops of this block, not at
+// s_axis_tvalid and the raw input, whose route from wherever they come from
+// would count in the same clock. i_valid_q has one copy per eight lanes,
+// which enables those lanes' pending flops, one for the history and base, one
+// for the control; keep stops synthesis from merging them back into one flop
+// with a fanout of 9*LANES+.
 localparam FIRE_GROUPS = (LANES + 7) / 8;
 localparam GROUP_LANES = (LANES < 8) ? LANES : 8;
 localparam FIRE_HIST = FIRE_GROUPS;
@@ -166,8 +166,7 @@ reg [8*HIST-1:0]       p_hist_q;   // the five bytes before it (00 at a packet s
 reg [CODE_W*LANES-1:0] p_code_q;
 reg [CODE_W*HIST-1:0]  p_hist_code_q;
 // The packet's mode, one copy per two byte positions so that each drives only
-// a few LUTs next to it (a single one drove all positions' byte facts, LANES 64
-// on ECP5; one per eight was still the HX8K critical path); keep stops
+// a few LUTs next to it rather than a long route to many; keep stops
 // synthesis from merging the copies back into one.
 localparam MODE_COPIES = (EXT - 1 + 1) / 2;
 reg [MODE_COPIES-1:0]  p_mode_q;
@@ -223,8 +222,8 @@ generate
     for (r = 0; r < MODE_COPIES; r = r + 1) begin : g_mode
         // Between packets the copies follow the input register's mode on
         // every clock, so they hold cfg_mode as it was when the first beat
-        // was accepted; the enable is one flop, not the move's logic (which
-        // reached the spread-out copies too late).
+        // was accepted; the enable is one flop, not the move's logic, which
+        // would have to reach all the spread-out copies in the same clock.
         (* keep *)
         always @(posedge clk) begin
             if (!in_pkt_q) begin
@@ -280,8 +279,7 @@ assign pos_cont[EXT-1] = i_data_q[7:6] == 2'b10;
 
 // Continuation pairs: position q and q+1 are both continuation bytes. With
 // them each take flag is one LUT of at most five inputs; from the single
-// flags it was seven, three LUT levels through terms shared between lanes
-// (the take stage was a longest path at LANES 64 on ECP5).
+// flags it would be seven, three LUT levels through terms shared between lanes.
 wire [EXT-2:0] pos_cont2 = pos_cont[EXT-1:1] & pos_cont[EXT-2:0];
 
 // Window stage copies of the facts; the history positions' own classes are
@@ -313,8 +311,8 @@ always @(posedge clk) begin
     end
     // Between packets the beat count is held at one, the count after a first
     // beat, so that the hold depends on in_pkt_q alone: set to one on the
-    // first beat's move, the hold was a synchronous reset behind the move's
-    // logic, among the longest paths at LANES 64 on ECP5.
+    // first beat's move, it would be a synchronous reset behind the move's
+    // logic.
     if (!in_pkt_q) begin
         bc_lo_q     <= {{(LO_W-1){1'b0}}, 1'b1};
         bc_hi_q     <= {HI_W{1'b0}};

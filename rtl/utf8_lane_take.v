@@ -16,8 +16,8 @@
  * so it is not one itself, and the run of continuation bytes is read in pairs
  * (cont2) worked out a clock earlier. Whether the byte after the
  * lane continues a unit is the next lane's answer to the same question, so it
- * is not asked here: sharing it is what synthesis did anyway, through long
- * routes between lanes within one clock. It also gives the class the byte
+ * is not asked here: synthesis would share it anyway, through long routes
+ * between lanes within one clock. It also gives the class the byte
  * would have as a unit of its own (lone_cls), which utf8_lane_decode uses
  * when the byte is not absorbed: that needs only this lane's facts, so it is
  * worked out here, a clock ahead of the decision. Purely combinational; the

@@ -149,12 +149,11 @@ utf8_lane_status #(
 // register and the read pointer. The entries are counted as a thermometer, so
 // that "empty" is one of its flops and its next value a shift chosen by the
 // clock's two events: no compare of the pointers on the way to the load, and
-// no carry chain after m_axis_tready (a binary count's was one, ECP5 LANES
-// 64). The credit (verdicts owed: packets
-// accepted, verdict not yet taken) keeps the buffer from overflowing. It is a
-// thermometer, so the next ready reads one of its bits, chosen by the events:
-// no adder or compare lies between m_axis_tready and s_axis_tready (a compare
-// of a binary count was a carry chain there, ECP5 LANES 64).
+// no carry chain after m_axis_tready, as a binary count's add would be. The
+// credit (verdicts owed: packets accepted, verdict not yet taken) keeps the
+// buffer from overflowing. It is a thermometer too, so the next ready is one
+// of its bits (below): no adder or compare, which on a binary count would be a
+// carry chain, lies between m_axis_tready and s_axis_tready.
 
 localparam PTR_W = $clog2(QUEUE);
 
@@ -210,16 +209,14 @@ always @(posedge clk) begin
 end
 
 // The credit counts a packet a clock after its last beat is accepted (owe_q),
-// so s_axis_tvalid reaches only that flop, not the thermometer's 32 (that
-// route was the longest path at LANES 64 on ECP5 once the next ready was a
-// flop). Ready next clock: fewer than QUEUE-2 verdicts counted now, whatever
-// this clock's events; with owe_q's and this clock's at most two more are owed,
-// so the buffer never overflows. The two entries this costs are why QUEUE is
-// well above the pipeline's depth. Read from a flop, the next ready has no LUT
-// in front of the ready copies spread over the front end: with the events in
-// it (s_axis_tvalid, tlast, m_axis_tready), two LUT levels and the route to the
-// farthest copy were the longest path at LANES 64 on ECP5 (174.3 MHz, median
-// of three seeds).
+// so that s_axis_tvalid reaches only that flop, not the thermometer's QUEUE
+// flops and their long route. Ready next clock: fewer than QUEUE-2 verdicts
+// counted now, whatever this clock's events; with owe_q's and this clock's at
+// most two more are owed, so the buffer never overflows. The two entries this
+// costs are why QUEUE is well above the pipeline's depth. Read from a flop, the
+// next ready has no LUT in front of the ready copies spread over the front
+// end; with the events in it (s_axis_tvalid, tlast, m_axis_tready) it would
+// take two LUT levels before the route to the farthest copy.
 always @* begin
     s_ready_d = !owed_q[QUEUE-3];
 end

@@ -78,9 +78,8 @@ localparam AW = $clog2(DEPTH);
 // Levels per clock of the shift and pack stages. The cycle model
 // (model/utf8_wide_decoder.cpp) has the same figures: they set the latency.
 localparam SCAN_STEP = 2;
-// A compaction level's selects fan out to all element bits, so one level is
-// all a clock takes: from LANES 16 on ECP5, and at LANES 8 on HX8K (two levels
-// there were the longest path once the FIFO control was fixed, 148.3 MHz).
+// A compaction level's selects fan out to all element bits, and a second
+// level's selects wait on the first's, so one level is all a clock takes.
 localparam PACK_STEP = 1;
 
 // Bit i set: a register after level i (every step-th level and the last one).
@@ -322,8 +321,8 @@ reg             out_valid_q;
 reg [FW-1:0]    out_q;
 // Copies of occ_q[0] and out_valid_q for the RAM's read enable alone (keep
 // stops synthesis merging them back): that net reaches every RAM block of the
-// FIFO, and when the pointer and occupancy logic shared it, their flops were
-// pulled across the device (the longest path at LANES 8 on HX8K).
+// FIFO, and if the pointer and occupancy logic shared it, placement would pull
+// their flops across the device towards the RAMs.
 reg             occ0_ram_q;
 reg             out_valid_ram_q;
 
@@ -427,8 +426,8 @@ end
 // levels from the events: ready stays high whenever a beat retires (pop or
 // drop), and otherwise drops only when a beat comes with DEPTH-1 owed. That
 // uses s_ready_q == (credit < DEPTH), which holds from reset on (reset makes
-// both true); synthesis cannot know it, so it is spelled out here. With a
-// binary count and its compares this was the longest path at LANES 8 on HX8K.
+// both true); synthesis cannot know it, so it is spelled out here. A binary
+// count would put its compares between the events and the ready.
 
 reg [DEPTH-1:0] owed_q;
 
