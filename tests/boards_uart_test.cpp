@@ -8,14 +8,13 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
-#include <fstream>
-#include <iterator>
 #include <ostream>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "board_expect.h"
+#include "kuhn_file.h"
 #include "uart_top_sim.h"
 #include "utf8_model.h"
 
@@ -47,11 +46,6 @@ std::vector<uint8_t> Sample() {
       "truncated \xE2\x82\n"
       "\xE2\x82";
   return Bytes(s);
-}
-
-std::vector<uint8_t> ReadFile(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
-  return std::vector<uint8_t>(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());
 }
 
 std::string Printable(const std::vector<uint8_t>& b) {
@@ -113,8 +107,8 @@ TEST_P(BoardPaced, SampleMatchesModel) {
 
 TEST_P(BoardPaced, KuhnStressTestMatchesModel) {
   const Case& c = GetParam();
-  const std::vector<uint8_t> kuhn = ReadFile(UTF8CORE_KUHN_TEST);
-  ASSERT_GT(kuhn.size(), 20000u) << "cannot read " << UTF8CORE_KUHN_TEST;
+  UTF8CORE_KUHN_OR_SKIP(kuhn);
+  ASSERT_GT(kuhn.size(), 20000u) << "too short for Kuhn's stress test: " << UTF8CORE_KUHN_TEST;
   UartTopSim sim(c.echo, c.mode, c.sender_speed, std::string("boards_kuhn_") + c.name);
   EXPECT_EQ(RunPaced(&sim, kuhn, c.echo, c.mode), 0);
   EXPECT_EQ(sim.framing_errors(), 0u);

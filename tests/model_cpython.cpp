@@ -8,12 +8,11 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
-#include <fstream>
-#include <iterator>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "kuhn_file.h"
 #include "model_check.h"
 #include "utf8_model.h"
 
@@ -107,22 +106,17 @@ void CompareAll(const std::vector<std::vector<uint8_t>>& inputs, const char* wha
             << " of them ill-formed" << std::endl;
 }
 
-std::vector<uint8_t> ReadFile(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
-  return std::vector<uint8_t>(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());
-}
-
 TEST(KuhnStressTest, WholeFileMatchesCPython) {
-  const std::vector<uint8_t> text = ReadFile(UTF8CORE_KUHN_TEST);
-  ASSERT_GT(text.size(), 10000u) << "cannot read " << UTF8CORE_KUHN_TEST;
+  UTF8CORE_KUHN_OR_SKIP(text);
+  ASSERT_GT(text.size(), 10000u) << "too short for Kuhn's stress test: " << UTF8CORE_KUHN_TEST;
   CompareAll({text}, "UTF-8-test.txt");
 }
 
 TEST(KuhnStressTest, EveryLineAsAPacketMatchesCPython) {
   // Per line, the first error offset is checked for every malformed case in the
   // file rather than only for the first one.
-  const std::vector<uint8_t> text = ReadFile(UTF8CORE_KUHN_TEST);
-  ASSERT_FALSE(text.empty()) << "cannot read " << UTF8CORE_KUHN_TEST;
+  UTF8CORE_KUHN_OR_SKIP(text);
+  ASSERT_FALSE(text.empty()) << "empty: " << UTF8CORE_KUHN_TEST;
   std::vector<std::vector<uint8_t>> lines(1);
   for (uint8_t c : text) {
     if (c == '\n') {

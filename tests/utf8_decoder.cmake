@@ -6,7 +6,15 @@ target_compile_definitions(utf8_decoder_test PRIVATE UTF8CORE_KUHN_TEST="${UTF8C
 target_compile_options(utf8_decoder_test PRIVATE -Wall)
 gtest_discover_tests(utf8_decoder_test PROPERTIES LABELS quick DISCOVERY_TIMEOUT 60)
 
-add_test(NAME sc_utf8_decoder COMMAND sc_utf8_decoder ${UTF8CORE_KUHN_TEST})
+# Without its argument the SystemC bench decodes only the built-in sample: a clone
+# with nothing beside it still builds and passes, with less covered.
+if(EXISTS "${UTF8CORE_KUHN_TEST}")
+  add_test(NAME sc_utf8_decoder COMMAND sc_utf8_decoder "${UTF8CORE_KUHN_TEST}")
+else()
+  add_test(NAME sc_utf8_decoder COMMAND sc_utf8_decoder)
+  message(STATUS "sc_utf8_decoder: no Kuhn stress test at ${UTF8CORE_KUHN_TEST}; "
+                 "it decodes the built-in sample only (set -DUTF8CORE_KUHN_TEST=<file>)")
+endif()
 set_tests_properties(sc_utf8_decoder PROPERTIES LABELS quick)
 
 # Coverage: the same test program against the RTL verilated with --coverage (line,

@@ -14,13 +14,12 @@
 #include <array>
 #include <cstdio>
 #include <deque>
-#include <fstream>
-#include <iterator>
 #include <string>
 #include <vector>
 
 #include "fst_trace.h"
 #include "harness.h"
+#include "kuhn_file.h"
 #include "utf8_decoder_run.h"
 #include "utf8_model.h"
 
@@ -594,10 +593,8 @@ TEST(DecoderDirected, NarrowWidthsWrapOffsetsAndSaturateCounters) {
 // One-packet runner, throughput, reference text.
 
 TEST(DecoderRunner, KuhnStressTestBothModes) {
-  std::ifstream f(UTF8CORE_KUHN_TEST, std::ios::binary);
-  ASSERT_TRUE(f) << "cannot read " << UTF8CORE_KUHN_TEST;
-  const std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(f)), {});
-  ASSERT_GT(bytes.size(), 10000u);
+  UTF8CORE_KUHN_OR_SKIP(bytes);
+  ASSERT_GT(bytes.size(), 10000u) << "too short for Kuhn's stress test: " << UTF8CORE_KUHN_TEST;
   for (Mode mode : {Mode::kRfc3629, Mode::kAnnexR}) {
     sim::RunOptions opt;
     opt.traffic = {0.1, 0.1};

@@ -13,14 +13,13 @@
 #include <chrono>
 #include <cstdint>
 #include <deque>
-#include <fstream>
 #include <iostream>
-#include <iterator>
 #include <string>
 #include <vector>
 
 #include "fst_trace.h"
 #include "harness.h"
+#include "kuhn_file.h"
 #include "utf8_encoder_run.h"
 #include "utf8_model.h"
 
@@ -488,14 +487,8 @@ TEST(EncoderSweep, LongStride127AnnexR) {
 // file's own bytes (a check against the input itself, not against Encode), and
 // every error unit as EF BF BD.
 TEST(EncoderKuhn, WellFormedSequencesComeBackAsTheirOwnBytes) {
-#ifndef UTF8CORE_KUHN_TEST
-  GTEST_SKIP() << "UTF8CORE_KUHN_TEST not found at configure time";
-#else
-  std::ifstream f(UTF8CORE_KUHN_TEST, std::ios::binary);
-  ASSERT_TRUE(f) << UTF8CORE_KUHN_TEST;
-  const std::vector<uint8_t> text((std::istreambuf_iterator<char>(f)),
-                                  std::istreambuf_iterator<char>());
-  ASSERT_GT(text.size(), 1000u);
+  UTF8CORE_KUHN_OR_SKIP(text);
+  ASSERT_GT(text.size(), 1000u) << "too short for Kuhn's stress test: " << UTF8CORE_KUHN_TEST;
   for (Mode mode : {Mode::kRfc3629, Mode::kAnnexR}) {
     const std::vector<Unit> units = Decode(text, mode);
     std::vector<uint32_t> cps;
@@ -525,7 +518,6 @@ TEST(EncoderKuhn, WellFormedSequencesComeBackAsTheirOwnBytes) {
     EXPECT_EQ(pos, run.bytes.size());
     EXPECT_GT(well_formed, 1000u);
   }
-#endif
 }
 
 // ---------------------------------------------------------------------------
