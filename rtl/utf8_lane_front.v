@@ -19,7 +19,9 @@
  * (utf8_lane_code) as it moves into the pending register, the per-byte facts
  * from them (utf8_lane_byte) as a beat moves into the window stage, where each
  * byte belongs (utf8_lane_take) into the take stage, the units
- * (utf8_lane_decode) into the decided stage; each step is a few LUTs deep. The
+ * (utf8_lane_decode) into the decided stage; each step is a few LUTs deep. A
+ * register's name starts with its stage: in_ (input register), pend_
+ * (pending), win_ (window), take_, dec_ (decided, also the outputs). The
  * front never stalls: the owner's s_axis_tready only throttles what comes in,
  * and every accepted beat reaches the output; the owners buffer what their
  * outputs cannot take yet.
@@ -46,14 +48,14 @@ module utf8_lane_front #(
     input  wire                      s_ready_next,
     input  wire                      s_axis_tlast,
 
-    // Decided beats, one per clock at most; o_end is all zeros when !o_valid
-    output wire                      o_valid,
-    output wire                      o_last,   // the packet's last beat
-    output wire [OFFSET_WIDTH-1:0]   o_base,   // packet offset of lane 0
-    output wire [LANES-1:0]          o_end,    // a unit ends at this lane
-    output wire [3*LANES-1:0]        o_len,
-    output wire [3*LANES-1:0]        o_cls,
-    output wire [32*LANES-1:0]       o_cp      // payload; U+FFFD is the owner's to substitute
+    // Decided beats, one per clock at most; dec_end is all zeros when !dec_valid
+    output wire                      dec_valid,
+    output wire                      dec_last,   // the packet's last beat
+    output wire [OFFSET_WIDTH-1:0]   dec_base,   // packet offset of lane 0
+    output wire [LANES-1:0]          dec_end,    // a unit ends at this lane
+    output wire [3*LANES-1:0]        dec_len,
+    output wire [3*LANES-1:0]        dec_cls,
+    output wire [32*LANES-1:0]       dec_cp      // payload; U+FFFD is the owner's to substitute
 );
 
 `include "utf8_class_codes.vh"
@@ -101,10 +103,10 @@ always @(posedge clk) begin
 end
 
 // Input register: the accepted beat, and cfg_mode with it. Data flops load on
-// every clock and the beat is marked by i_valid_q alone, so that the pending
+// every clock and the beat is marked by in_valid_q alone, so that the pending
 // register's enables and codes start at flops of this block, not at
 // s_axis_tvalid and the raw input, whose route from wherever they come from
-// would count in the same clock. i_valid_q has one copy per eight lanes,
+// would count in the same clock. in_valid_q has one copy per eight lanes,
 // which enables those lanes' pending flops, one for the history and base, one
 // for the control; keep stops synthesis from merging them back into one flop
 // with a fanout of 9*LANES+.
@@ -112,73 +114,73 @@ localparam FIRE_GROUPS = (LANES + 7) / 8;
 localparam GROUP_LANES = (LANES < 8) ? LANES : 8;
 localparam FIRE_HIST = FIRE_GROUPS;
 localparam FIRE_CTRL = FIRE_GROUPS + 1;
-reg  [FIRE_CTRL:0]  i_valid_q;
-reg  [8*LANES-1:0]  i_data_q;
-reg  [LANES-1:0]    i_keep_q;
-reg                 i_last_q;
-reg                 i_mode_q;
-wire [FIRE_CTRL:0]  fire = i_valid_q;   // the input register's beat moves on
-wire                i_fire = fire[FIRE_CTRL];
+reg  [FIRE_CTRL:0]  in_valid_q;
+reg  [8*LANES-1:0]  in_data_q;
+reg  [LANES-1:0]    in_keep_q;
+reg                 in_last_q;
+reg                 in_mode_q;
+wire [FIRE_CTRL:0]  fire = in_valid_q;   // the input register's beat moves on
+wire                in_fire = fire[FIRE_CTRL];
 
 genvar r;
 generate
-    for (r = 0; r <= FIRE_CTRL; r = r + 1) begin : g_ivalid
+    for (r = 0; r <= FIRE_CTRL; r = r + 1) begin : g_in_valid
         (* keep *)
         always @(posedge clk) begin
-            i_valid_q[r] <= s_fire;
+            in_valid_q[r] <= s_fire;
             if (rst) begin
-                i_valid_q[r] <= 1'b0;
+                in_valid_q[r] <= 1'b0;
             end
         end
     end
 endgenerate
 
 always @(posedge clk) begin
-    i_data_q <= s_axis_tdata;
-    i_keep_q <= s_axis_tkeep;
-    i_last_q <= s_axis_tlast;
-    i_mode_q <= cfg_mode;
+    in_data_q <= s_axis_tdata;
+    in_keep_q <= s_axis_tkeep;
+    in_last_q <= s_axis_tlast;
+    in_mode_q <= cfg_mode;
 end
 
 // Codes of the input register's bytes (utf8_lane_code); lane 0's is also the
 // pending beat's look-ahead byte's
-wire [CODE_W*LANES-1:0] i_code;
+wire [CODE_W*LANES-1:0] in_code;
 
 generate
     for (r = 0; r < LANES; r = r + 1) begin : g_code
         utf8_lane_code code_inst (
-            .b(i_data_q[8*r +: 8]),
-            .kind(i_code[CODE_W*r + 6 +: 4]),
-            .lead_rng(i_code[CODE_W*r + 3 +: 3]),
-            .cont_rng(i_code[CODE_W*r +: 3])
+            .b(in_data_q[8*r +: 8]),
+            .kind(in_code[CODE_W*r + 6 +: 4]),
+            .lead_rng(in_code[CODE_W*r + 3 +: 3]),
+            .cont_rng(in_code[CODE_W*r +: 3])
         );
     end
 endgenerate
 
 // Pending beat (waits for its look-ahead byte)
-reg                    p_valid_q;
-reg [8*LANES-1:0]      p_data_q;
-reg [LANES-1:0]        p_keep_q;
-reg                    p_last_q;
-reg [8*HIST-1:0]       p_hist_q;   // the five bytes before it (00 at a packet start)
+reg                    pend_valid_q;
+reg [8*LANES-1:0]      pend_data_q;
+reg [LANES-1:0]        pend_keep_q;
+reg                    pend_last_q;
+reg [8*HIST-1:0]       pend_hist_q;   // the five bytes before it (00 at a packet start)
 // Each byte's utf8_lane_code codes {kind, lead_rng, cont_rng}, computed as it
 // moves in and kept beside it (those of 00 are zero)
-reg [CODE_W*LANES-1:0] p_code_q;
-reg [CODE_W*HIST-1:0]  p_hist_code_q;
+reg [CODE_W*LANES-1:0] pend_code_q;
+reg [CODE_W*HIST-1:0]  pend_hist_code_q;
 // The packet's mode, one copy per two byte positions so that each drives only
 // a few LUTs next to it rather than a long route to many; keep stops
 // synthesis from merging the copies back into one.
 localparam MODE_COPIES = (EXT - 1 + 1) / 2;
-reg [MODE_COPIES-1:0]  p_mode_q;
-reg [OFFSET_WIDTH-1:0] p_base_q;
+reg [MODE_COPIES-1:0]  pend_mode_q;
+reg [OFFSET_WIDTH-1:0] pend_base_q;
 
 generate
     for (r = 0; r < FIRE_GROUPS; r = r + 1) begin : g_pend
         always @(posedge clk) begin
             if (fire[r]) begin
-                p_data_q[8*GROUP_LANES*r +: 8*GROUP_LANES] <= i_data_q[8*GROUP_LANES*r +: 8*GROUP_LANES];
-                p_keep_q[GROUP_LANES*r +: GROUP_LANES]     <= i_keep_q[GROUP_LANES*r +: GROUP_LANES];
-                p_code_q[CODE_W*GROUP_LANES*r +: CODE_W*GROUP_LANES] <= i_code[CODE_W*GROUP_LANES*r +: CODE_W*GROUP_LANES];
+                pend_data_q[8*GROUP_LANES*r +: 8*GROUP_LANES] <= in_data_q[8*GROUP_LANES*r +: 8*GROUP_LANES];
+                pend_keep_q[GROUP_LANES*r +: GROUP_LANES]     <= in_keep_q[GROUP_LANES*r +: GROUP_LANES];
+                pend_code_q[CODE_W*GROUP_LANES*r +: CODE_W*GROUP_LANES] <= in_code[CODE_W*GROUP_LANES*r +: CODE_W*GROUP_LANES];
             end
         end
     end
@@ -199,24 +201,24 @@ generate
     end
 endgenerate
 
-// Beat being decided, with its window
-reg                    w_valid_q;
-reg [8*LANES-1:0]      w_data_q;
-reg [LANES-1:0]        w_keep_q;
-reg                    w_last_q;
-reg [OFFSET_WIDTH-1:0] w_base_q;
-reg [8*HIST-1:0]       w_hist_q;
+// Window stage: the beat being decided, with its window
+reg                    win_valid_q;
+reg [8*LANES-1:0]      win_data_q;
+reg [LANES-1:0]        win_keep_q;
+reg                    win_last_q;
+reg [OFFSET_WIDTH-1:0] win_base_q;
+reg [8*HIST-1:0]       win_hist_q;
 
-// Decided beat
-reg                    o_valid_q;
-reg                    o_last_q;
-reg [OFFSET_WIDTH-1:0] o_base_q;
-reg [LANES-1:0]        o_end_q;
-reg [3*LANES-1:0]      o_len_q;
-reg [3*LANES-1:0]      o_cls_q;
-reg [32*LANES-1:0]     o_cp_q;
+// Decided stage, the outputs
+reg                    dec_valid_q;
+reg                    dec_last_q;
+reg [OFFSET_WIDTH-1:0] dec_base_q;
+reg [LANES-1:0]        dec_end_q;
+reg [3*LANES-1:0]      dec_len_q;
+reg [3*LANES-1:0]      dec_cls_q;
+reg [32*LANES-1:0]     dec_cp_q;
 
-wire p_move = p_valid_q && (p_last_q || i_fire);
+wire pend_move = pend_valid_q && (pend_last_q || in_fire);
 
 generate
     for (r = 0; r < MODE_COPIES; r = r + 1) begin : g_mode
@@ -227,7 +229,7 @@ generate
         (* keep *)
         always @(posedge clk) begin
             if (!in_pkt_q) begin
-                p_mode_q[r] <= i_mode_q;
+                pend_mode_q[r] <= in_mode_q;
             end
         end
     end
@@ -236,12 +238,12 @@ endgenerate
 // A beat that continues a packet is taken only as its predecessor leaves the
 // pending register, so its history is that beat's last five bytes, known then;
 // choosing it there keeps the choice off the byte facts' path below.
-wire [8*HIST-1:0]         hist_in = p_hist_q;
-wire [8*(HIST+LANES)-1:0] cat_in  = {p_data_q, hist_in};
+wire [8*HIST-1:0]         hist_in = pend_hist_q;
+wire [8*(HIST+LANES)-1:0] cat_in  = {pend_data_q, hist_in};
 wire [8*HIST-1:0]         tail_in = cat_in[8*LANES +: 8*HIST];
 // Only the last five bytes of the concatenation are carried over.
 wire unused_cat = &{1'b0, cat_in[8*LANES-1:0], 1'b0};
-wire [CODE_W*(HIST+LANES)-1:0] code_cat  = {p_code_q, p_hist_code_q};
+wire [CODE_W*(HIST+LANES)-1:0] code_cat  = {pend_code_q, pend_hist_code_q};
 wire [CODE_W*HIST-1:0]         code_tail = code_cat[CODE_W*LANES +: CODE_W*HIST];
 wire unused_code_cat = &{1'b0, code_cat[CODE_W*LANES-1:0], 1'b0};
 
@@ -249,7 +251,7 @@ wire unused_code_cat = &{1'b0, code_cat[CODE_W*LANES-1:0], 1'b0};
 // moves into the window stage from the bytes' codes: five bytes back, the
 // beat, the look-ahead byte (the next beat's lane 0, present whenever the beat
 // has no tlast), of which only where it falls as a continuation is asked for.
-wire [CODE_W*EXT-1:0] code_in = {i_code[CODE_W-1:0], p_code_q, p_hist_code_q};
+wire [CODE_W*EXT-1:0] code_in = {in_code[CODE_W-1:0], pend_code_q, pend_hist_code_q};
 // Nor where the first history byte falls as a continuation byte.
 wire unused_code_in = &{1'b0, code_in[CODE_W*EXT-1 -: CODE_W-3], code_in[2:0], 1'b0};
 
@@ -266,7 +268,7 @@ generate
             .kind(code_in[CODE_W*q + 6 +: 4]),
             .lead_rng(code_in[CODE_W*q + 3 +: 3]),
             .next_rng(code_in[CODE_W*(q+1) +: 3]),
-            .mode(p_mode_q[q / 2]),
+            .mode(pend_mode_q[q / 2]),
             .cont(pos_cont[q]),
             .need_ge(pos_need_ge[5*q +: 5]),
             .sec_ok(pos_sec_ok[q]),
@@ -275,7 +277,7 @@ generate
         );
     end
 endgenerate
-assign pos_cont[EXT-1] = i_data_q[7:6] == 2'b10;
+assign pos_cont[EXT-1] = in_data_q[7:6] == 2'b10;
 
 // Continuation pairs: position q and q+1 are both continuation bytes. With
 // them each take flag is one LUT of at most five inputs; from the single
@@ -284,12 +286,12 @@ wire [EXT-2:0] pos_cont2 = pos_cont[EXT-1:1] & pos_cont[EXT-2:0];
 
 // Window stage copies of the facts; the history positions' own classes are
 // never asked for, so only the beat's are kept.
-reg [EXT-1:0]      w_cont_q;
-reg [EXT-2:0]      w_cont2_q;
-reg [5*EXT-6:0]    w_need_ge_q;
-reg [EXT-2:0]      w_sec_ok_q;
-reg [3*LANES-1:0]  w_single_cls_q;
-reg [3*LANES-1:0]  w_bad_cls_q;
+reg [EXT-1:0]      win_cont_q;
+reg [EXT-2:0]      win_cont2_q;
+reg [5*EXT-6:0]    win_need_ge_q;
+reg [EXT-2:0]      win_sec_ok_q;
+reg [3*LANES-1:0]  win_single_cls_q;
+reg [3*LANES-1:0]  win_bad_cls_q;
 wire unused_pos = &{1'b0, pos_single_cls[3*HIST-1:0], pos_bad_cls[3*HIST-1:0], 1'b0};
 
 always @(posedge clk) begin
@@ -298,16 +300,16 @@ always @(posedge clk) begin
     // very clock, taking their old value. So the clear needs only in_pkt_q, a
     // flop, rather than the accept logic in front of it.
     if (!in_pkt_q) begin
-        p_hist_q      <= {8*HIST{1'b0}};
-        p_hist_code_q <= {CODE_W*HIST{1'b0}};
-        p_base_q      <= {OFFSET_WIDTH{1'b0}};
+        pend_hist_q      <= {8*HIST{1'b0}};
+        pend_hist_code_q <= {CODE_W*HIST{1'b0}};
+        pend_base_q      <= {OFFSET_WIDTH{1'b0}};
     end else if (fire[FIRE_HIST]) begin
-        p_hist_q      <= tail_in;
-        p_hist_code_q <= code_tail;
-        p_base_q      <= in_off;
+        pend_hist_q      <= tail_in;
+        pend_hist_code_q <= code_tail;
+        pend_base_q      <= in_off;
     end
-    if (i_fire) begin
-        p_last_q <= i_last_q;
+    if (in_fire) begin
+        pend_last_q <= in_last_q;
     end
     // Between packets the beat count is held at one, the count after a first
     // beat, so that the hold depends on in_pkt_q alone: set to one on the
@@ -317,54 +319,54 @@ always @(posedge clk) begin
         bc_lo_q     <= {{(LO_W-1){1'b0}}, 1'b1};
         bc_hi_q     <= {HI_W{1'b0}};
         bc_lo_max_q <= LO_W == 1;
-    end else if (i_fire) begin
+    end else if (in_fire) begin
         bc_lo_q     <= bc_lo_q + 1'b1;
         bc_hi_q     <= bc_hi_q + {{(HI_W-1){1'b0}}, bc_lo_max_q};
         bc_lo_max_q <= &bc_lo_q[LO_W-1:1] && !bc_lo_q[0];
     end
-    // Loaded on every clock, the beat marked by w_valid_q alone: an enable of
-    // p_move would fan out from the input register's valid to all these flops.
-    w_data_q <= p_data_q;
-    w_keep_q <= p_keep_q;
-    w_last_q <= p_last_q;
-    w_base_q <= p_base_q;
-    w_hist_q <= hist_in;
-    w_cont_q       <= pos_cont;
-    w_cont2_q      <= pos_cont2;
-    w_need_ge_q    <= pos_need_ge;
-    w_sec_ok_q     <= pos_sec_ok;
-    w_single_cls_q <= pos_single_cls[3*HIST +: 3*LANES];
-    w_bad_cls_q    <= pos_bad_cls[3*HIST +: 3*LANES];
+    // Loaded on every clock, the beat marked by win_valid_q alone: an enable of
+    // pend_move would fan out from the input register's valid to all these flops.
+    win_data_q <= pend_data_q;
+    win_keep_q <= pend_keep_q;
+    win_last_q <= pend_last_q;
+    win_base_q <= pend_base_q;
+    win_hist_q <= hist_in;
+    win_cont_q       <= pos_cont;
+    win_cont2_q      <= pos_cont2;
+    win_need_ge_q    <= pos_need_ge;
+    win_sec_ok_q     <= pos_sec_ok;
+    win_single_cls_q <= pos_single_cls[3*HIST +: 3*LANES];
+    win_bad_cls_q    <= pos_bad_cls[3*HIST +: 3*LANES];
 
-    if (i_fire) begin
-        p_valid_q <= 1'b1;
-        in_pkt_q  <= !i_last_q;
-    end else if (p_move) begin
-        p_valid_q <= 1'b0;
+    if (in_fire) begin
+        pend_valid_q <= 1'b1;
+        in_pkt_q     <= !in_last_q;
+    end else if (pend_move) begin
+        pend_valid_q <= 1'b0;
     end
-    w_valid_q <= p_move;
+    win_valid_q <= pend_move;
 
     if (rst) begin
-        p_valid_q <= 1'b0;
+        pend_valid_q <= 1'b0;
         in_pkt_q  <= 1'b0;
-        w_valid_q <= 1'b0;
+        win_valid_q <= 1'b0;
     end
 end
 
 // Lane k sees window positions k .. k+6: five bytes back, its own, one ahead.
-wire [8*(EXT-1)-1:0] ext = {w_data_q, w_hist_q};
+wire [8*(EXT-1)-1:0] ext = {win_data_q, win_hist_q};
 
 // Take stage: where each lane's byte and the byte after it belong, and the
 // class each lane's byte would have as a unit of its own.
-reg                    x_valid_q;
-reg                    x_last_q;
-reg [OFFSET_WIDTH-1:0] x_base_q;
-reg [8*(EXT-1)-1:0]    x_ext_q;
-reg [LANES-1:0]        x_keep_q;
-reg [LANES-1:0]        x_lane_last_q;  // the lane holds the packet's last byte
-reg [5*LANES+4:0]      x_take_q;   // lanes 0..LANES: the last is the look-ahead byte's
-reg [4*LANES-1:0]      x_lead_more_q;
-reg [3*LANES-1:0]      x_lone_cls_q;
+reg                    take_valid_q;
+reg                    take_last_q;
+reg [OFFSET_WIDTH-1:0] take_base_q;
+reg [8*(EXT-1)-1:0]    take_ext_q;
+reg [LANES-1:0]        take_keep_q;
+reg [LANES-1:0]        take_lane_last_q;  // the lane holds the packet's last byte
+reg [5*LANES+4:0]      take_flags_q;      // lanes 0..LANES: the last is the look-ahead byte's
+reg [4*LANES-1:0]      take_lead_more_q;
+reg [3*LANES-1:0]      take_lone_cls_q;
 
 wire [5*LANES+4:0] lane_take;
 wire [3*LANES+2:0] lane_lone_cls;
@@ -382,11 +384,11 @@ generate
         wire       need_any;
         wire       cont_next;
         if (k < LANES) begin : g_lane
-            assign single_cls = w_single_cls_q[3*k +: 3];
-            assign bad_cls    = w_bad_cls_q[3*k +: 3];
+            assign single_cls = win_single_cls_q[3*k +: 3];
+            assign bad_cls    = win_bad_cls_q[3*k +: 3];
             assign lane_last  = lane_last_w[k];
-            assign need_any   = w_need_ge_q[5*(k+5)];
-            assign cont_next  = w_cont_q[k + 6];
+            assign need_any   = win_need_ge_q[5*(k+5)];
+            assign cont_next  = win_cont_q[k + 6];
         end else begin : g_ahead
             assign single_cls = CLS_OK;
             assign bad_cls    = CLS_OK;
@@ -395,10 +397,10 @@ generate
             assign cont_next  = 1'b0;
         end
         utf8_lane_take take_inst (
-            .cont(w_cont_q[k +: 6]),
-            .cont2(w_cont2_q[k +: 5]),
-            .need_ge(w_need_ge_q[5*k +: 25]),
-            .sec_ok(w_sec_ok_q[k +: 5]),
+            .cont(win_cont_q[k +: 6]),
+            .cont2(win_cont2_q[k +: 5]),
+            .need_ge(win_need_ge_q[5*k +: 25]),
+            .sec_ok(win_sec_ok_q[k +: 5]),
             .need_any(need_any),
             .single_cls(single_cls),
             .bad_cls(bad_cls),
@@ -410,31 +412,31 @@ generate
     end
     for (k = 0; k < LANES; k = k + 1) begin : g_facts
         // The lead d back (position 5-d of the window) asks for more than d.
-        assign lane_lead_more[4*k +: 4] = {w_need_ge_q[5*(k+1) + 4], w_need_ge_q[5*(k+2) + 3],
-                                           w_need_ge_q[5*(k+3) + 2], w_need_ge_q[5*(k+4) + 1]};
+        assign lane_lead_more[4*k +: 4] = {win_need_ge_q[5*(k+1) + 4], win_need_ge_q[5*(k+2) + 3],
+                                           win_need_ge_q[5*(k+3) + 2], win_need_ge_q[5*(k+4) + 1]};
         // A flag per lane, registered, rather than the beat's last flag fanning
         // out to every lane in the decide stage.
         if (k == LANES - 1) begin : g_top
-            assign lane_last_w[k] = w_last_q;
+            assign lane_last_w[k] = win_last_q;
         end else begin : g_mid
-            assign lane_last_w[k] = w_last_q && !w_keep_q[k+1];
+            assign lane_last_w[k] = win_last_q && !win_keep_q[k+1];
         end
     end
 endgenerate
 wire unused_ahead = &{1'b0, lane_lone_cls[3*LANES +: 3], 1'b0};
 
 always @(posedge clk) begin
-    x_valid_q     <= w_valid_q;
-    x_last_q      <= w_last_q;
-    x_base_q      <= w_base_q;
-    x_ext_q       <= ext;
-    x_keep_q      <= w_keep_q;
-    x_lane_last_q <= lane_last_w;
-    x_take_q      <= lane_take;
-    x_lead_more_q <= lane_lead_more;
-    x_lone_cls_q  <= lane_lone_cls[3*LANES-1:0];
+    take_valid_q     <= win_valid_q;
+    take_last_q      <= win_last_q;
+    take_base_q      <= win_base_q;
+    take_ext_q       <= ext;
+    take_keep_q      <= win_keep_q;
+    take_lane_last_q <= lane_last_w;
+    take_flags_q     <= lane_take;
+    take_lead_more_q <= lane_lead_more;
+    take_lone_cls_q  <= lane_lone_cls[3*LANES-1:0];
     if (rst) begin
-        x_valid_q <= 1'b0;
+        take_valid_q <= 1'b0;
     end
 end
 
@@ -447,13 +449,13 @@ wire [32*LANES-1:0] lane_cp;
 generate
     for (k = 0; k < LANES; k = k + 1) begin : g_lane
         utf8_lane_decode lane_inst (
-            .win(x_ext_q[8*k +: 48]),
-            .take(x_take_q[5*k +: 5]),
-            .take_next(|x_take_q[5*(k+1) +: 5]),
-            .lead_more(x_lead_more_q[4*k +: 4]),
-            .lone_cls(x_lone_cls_q[3*k +: 3]),
-            .keep(x_keep_q[k]),
-            .last(x_lane_last_q[k]),
+            .win(take_ext_q[8*k +: 48]),
+            .take(take_flags_q[5*k +: 5]),
+            .take_next(|take_flags_q[5*(k+1) +: 5]),
+            .lead_more(take_lead_more_q[4*k +: 4]),
+            .lone_cls(take_lone_cls_q[3*k +: 3]),
+            .keep(take_keep_q[k]),
+            .last(take_lane_last_q[k]),
             .unit_end(lane_end[k]),
             .unit_len(lane_len[3*k +: 3]),
             .unit_cls(lane_cls[3*k +: 3]),
@@ -463,26 +465,26 @@ generate
 endgenerate
 
 always @(posedge clk) begin
-    o_valid_q <= x_valid_q;
-    o_last_q  <= x_last_q;
-    o_base_q  <= x_base_q;
-    o_end_q   <= lane_end & {LANES{x_valid_q}};
-    o_len_q   <= lane_len;
-    o_cls_q   <= lane_cls;
-    o_cp_q    <= lane_cp;
+    dec_valid_q <= take_valid_q;
+    dec_last_q  <= take_last_q;
+    dec_base_q  <= take_base_q;
+    dec_end_q   <= lane_end & {LANES{take_valid_q}};
+    dec_len_q   <= lane_len;
+    dec_cls_q   <= lane_cls;
+    dec_cp_q    <= lane_cp;
     if (rst) begin
-        o_valid_q <= 1'b0;
-        o_end_q   <= {LANES{1'b0}};
+        dec_valid_q <= 1'b0;
+        dec_end_q   <= {LANES{1'b0}};
     end
 end
 
-assign o_valid = o_valid_q;
-assign o_last  = o_last_q;
-assign o_base  = o_base_q;
-assign o_end   = o_end_q;
-assign o_len   = o_len_q;
-assign o_cls   = o_cls_q;
-assign o_cp    = o_cp_q;
+assign dec_valid = dec_valid_q;
+assign dec_last  = dec_last_q;
+assign dec_base  = dec_base_q;
+assign dec_end   = dec_end_q;
+assign dec_len   = dec_len_q;
+assign dec_cls   = dec_cls_q;
+assign dec_cp    = dec_cp_q;
 
 endmodule
 

@@ -16,7 +16,9 @@
  * (64 -> 16 -> 8 -> 4 -> 2 -> 1; at fewer lanes the last steps pass one item
  * through, so the latency is the same at every LANES); (C) accumulate over the packet
  * and count; (C2) the counters' high halves; (D1, D2) add the verdict's
- * beat base and relative start in two halves.
+ * beat base and relative start in two halves. Registers by stage: lane_* (L),
+ * g_step[s].* (R0..R4, the last one read as beat_*), acc_* and the packet's
+ * verdict pkt_* (C), off_* (D1), stat_* (D2).
  */
 module utf8_lane_status #(
     // lanes per beat: 1, 2, 4, 8, 16, 32 or 64 (five reduction steps)
@@ -31,7 +33,7 @@ module utf8_lane_status #(
     input  wire                      clk,
     input  wire                      rst,
 
-    // A decided beat (utf8_lane_front o_*)
+    // A decided beat (utf8_lane_front dec_*)
     input  wire                      in_valid,
     input  wire                      in_last,
     input  wire [OFFSET_WIDTH-1:0]   in_base,
@@ -106,7 +108,7 @@ generate
     end
 endgenerate
 
-// The front end's o_end is all zeros when its beat is not valid, so a lane's
+// The front end's dec_end is all zeros when its beat is not valid, so a lane's
 // unit flag needs no term of in_valid (which would fan out to every lane).
 wire [LANES-1:0] unit = in_end;
 
@@ -135,26 +137,26 @@ end
 
 wire unused_t = &{1'b0, t[31:8], 1'b0};
 
-reg                    l_last_q;
-reg [OFFSET_WIDTH-1:0] l_base_q;
-reg [LANES-1:0]        l_err_q;
-reg [8*LANES-1:0]      l_rel_q;
-reg [3*LANES-1:0]      l_cls_q;
-reg [6*LANES-1:0]      l_hit_q;
+reg                    lane_last_q;
+reg [OFFSET_WIDTH-1:0] lane_base_q;
+reg [LANES-1:0]        lane_err_q;
+reg [8*LANES-1:0]      lane_rel_q;
+reg [3*LANES-1:0]      lane_cls_q;
+reg [6*LANES-1:0]      lane_hit_q;
 
 always @(posedge clk) begin
-    l_last_q  <= in_last && in_valid;   // from here on, "last" means a valid last beat
-    l_base_q  <= in_base;
-    l_err_q   <= lane_err;
-    l_rel_q   <= lane_rel;
-    l_cls_q   <= in_cls;
-    l_hit_q   <= hit;
+    lane_last_q  <= in_last && in_valid;   // from here on, "last" means a valid last beat
+    lane_base_q  <= in_base;
+    lane_err_q   <= lane_err;
+    lane_rel_q   <= lane_rel;
+    lane_cls_q   <= in_cls;
+    lane_hit_q   <= hit;
     if (rst) begin
         // the flags and counts of beats in flight, which would otherwise reach
         // stage C: the same for each step below
-        l_last_q  <= 1'b0;
-        l_err_q   <= {LANES{1'b0}};
-        l_hit_q   <= {6*LANES{1'b0}};
+        lane_last_q  <= 1'b0;
+        lane_err_q   <= {LANES{1'b0}};
+        lane_hit_q   <= {6*LANES{1'b0}};
     end
 end
 
@@ -176,12 +178,12 @@ generate
         wire [3*NI-1:0]         in_cls_s;
         wire [6*WI*NI-1:0]      in_cnt_s;
         if (gs == 0) begin : g_first
-            assign in_last_s  = l_last_q;
-            assign in_base_s  = l_base_q;
-            assign in_err_s   = l_err_q;
-            assign in_rel_s   = l_rel_q;
-            assign in_cls_s   = l_cls_q;
-            assign in_cnt_s   = l_hit_q;
+            assign in_last_s  = lane_last_q;
+            assign in_base_s  = lane_base_q;
+            assign in_err_s   = lane_err_q;
+            assign in_rel_s   = lane_rel_q;
+            assign in_cls_s   = lane_cls_q;
+            assign in_cnt_s   = lane_hit_q;
         end else begin : g_next
             assign in_last_s  = g_step[gs-1].last_q;
             assign in_base_s  = g_step[gs-1].base_q;
@@ -237,12 +239,12 @@ endgenerate
 // The last step's register, as stage C reads it. Its error flag and counts are
 // zero, and its last flag low, for a beat that is not valid: no valid flag is
 // carried.
-wire                    t_last_q  = g_step[STEPS-1].last_q;
-wire [OFFSET_WIDTH-1:0] t_base_q  = g_step[STEPS-1].base_q;
-wire                    t_err_q   = g_step[STEPS-1].err_q;
-wire [7:0]              t_rel_q   = g_step[STEPS-1].rel_q;
-wire [2:0]              t_cls_q   = g_step[STEPS-1].cls_q;
-wire [6*CNT_W-1:0]      t_cnt_q   = g_step[STEPS-1].cnt_q;
+wire                    beat_last_q  = g_step[STEPS-1].last_q;
+wire [OFFSET_WIDTH-1:0] beat_base_q  = g_step[STEPS-1].base_q;
+wire                    beat_err_q   = g_step[STEPS-1].err_q;
+wire [7:0]              beat_rel_q   = g_step[STEPS-1].rel_q;
+wire [2:0]              beat_cls_q   = g_step[STEPS-1].cls_q;
+wire [6*CNT_W-1:0]      beat_cnt_q   = g_step[STEPS-1].cnt_q;
 
 // ---------------------------------------------------------------------------
 // Stage C: over the packet
@@ -253,14 +255,14 @@ reg                     acc_err_q;
 reg [OFFSET_WIDTH-1:0]  acc_base_q;
 reg [7:0]               acc_rel_q;
 reg [2:0]               acc_cls_q;
-reg                     s_valid_q;
-reg                     s_error_q;
-reg [OFFSET_WIDTH-1:0]  s_base_q;
-reg [7:0]               s_rel_q;
-reg [2:0]               s_cls_q;
+reg                     pkt_valid_q;
+reg                     pkt_error_q;
+reg [OFFSET_WIDTH-1:0]  pkt_base_q;
+reg [7:0]               pkt_rel_q;
+reg [2:0]               pkt_cls_q;
 
-wire                    take_beat = t_err_q && !acc_err_q;
-wire                    verdict = t_last_q;
+wire                    take_beat = beat_err_q && !acc_err_q;
+wire                    verdict = beat_last_q;
 
 // Saturating counters in two halves: stage C adds the beat's count to the low
 // half and keeps its carry; a clock later stage C2 adds that carry to the high
@@ -283,7 +285,7 @@ generate
         // A beat that is not valid counts zero (the stages' counts are
         // cleared by reset too), so the add needs no enable from a valid flag.
         wire [CL:0] lo_sum = {1'b0, cnt_lo_q[gc*CL +: CL]}
-            + {{(CL+1-CNT_W){1'b0}}, t_cnt_q[gc*CNT_W +: CNT_W]};
+            + {{(CL+1-CNT_W){1'b0}}, beat_cnt_q[gc*CNT_W +: CNT_W]};
         wire [CH:0] hi_sum = {1'b0, cnt_hi_q[gc*CH +: CH]} + {{CH{1'b0}}, cnt_carry_q[gc]};
         always @(posedge clk) begin
             cnt_carry_q[gc]       <= lo_sum[CL];
@@ -310,24 +312,24 @@ endgenerate
 
 always @(posedge clk) begin
     cnt_lo_d_q <= cnt_lo_q;
-    s_valid_q <= verdict;
+    pkt_valid_q <= verdict;
     if (take_beat) begin
         acc_err_q  <= 1'b1;
-        acc_base_q <= t_base_q;
-        acc_rel_q  <= t_rel_q;
-        acc_cls_q  <= t_cls_q;
+        acc_base_q <= beat_base_q;
+        acc_rel_q  <= beat_rel_q;
+        acc_cls_q  <= beat_cls_q;
     end
     if (verdict) begin
         acc_err_q <= 1'b0;
-        s_error_q <= acc_err_q || t_err_q;
-        s_base_q  <= acc_err_q ? acc_base_q : (t_err_q ? t_base_q : {OFFSET_WIDTH{1'b0}});
-        s_rel_q   <= acc_err_q ? acc_rel_q : (t_err_q ? t_rel_q : 8'd0);
-        s_cls_q   <= acc_err_q ? acc_cls_q : (t_err_q ? t_cls_q : CLS_OK);
+        pkt_error_q <= acc_err_q || beat_err_q;
+        pkt_base_q  <= acc_err_q ? acc_base_q : (beat_err_q ? beat_base_q : {OFFSET_WIDTH{1'b0}});
+        pkt_rel_q   <= acc_err_q ? acc_rel_q : (beat_err_q ? beat_rel_q : 8'd0);
+        pkt_cls_q   <= acc_err_q ? acc_cls_q : (beat_err_q ? beat_cls_q : CLS_OK);
     end
     if (rst) begin
-        acc_err_q  <= 1'b0;
-        s_valid_q  <= 1'b0;
-        cnt_lo_d_q <= {6*CL{1'b0}};
+        acc_err_q   <= 1'b0;
+        pkt_valid_q <= 1'b0;
+        cnt_lo_d_q  <= {6*CL{1'b0}};
     end
 end
 
@@ -340,38 +342,38 @@ end
 localparam OL = OFFSET_WIDTH / 2;
 localparam OH = OFFSET_WIDTH - OL;
 
-reg           e_valid_q;
-reg           e_error_q;
-reg [2:0]     e_cls_q;
-reg [OL-1:0]  e_lo_q;
-reg [OH-1:0]  e_hi_q;
-reg [1:0]     e_step_q;   // signed
+reg           off_valid_q;
+reg           off_error_q;
+reg [2:0]     off_cls_q;
+reg [OL-1:0]  off_lo_q;
+reg [OH-1:0]  off_hi_q;
+reg [1:0]     off_step_q;   // signed
 
 reg                     stat_valid_q;
 reg                     stat_error_q;
 reg [OFFSET_WIDTH-1:0]  stat_off_q;
 reg [2:0]               stat_cls_q;
 
-wire [OL:0] off_lo_sum = {1'b0, s_base_q[OL-1:0]} + {1'b0, {(OL-8){s_rel_q[7]}}, s_rel_q};
+wire [OL:0] off_lo_sum = {1'b0, pkt_base_q[OL-1:0]} + {1'b0, {(OL-8){pkt_rel_q[7]}}, pkt_rel_q};
 
 always @(posedge clk) begin
-    e_valid_q <= s_valid_q;
-    if (s_valid_q) begin
-        e_error_q <= s_error_q;
-        e_cls_q   <= s_cls_q;
-        e_lo_q    <= off_lo_sum[OL-1:0];
-        e_hi_q    <= s_base_q[OFFSET_WIDTH-1:OL];
+    off_valid_q <= pkt_valid_q;
+    if (pkt_valid_q) begin
+        off_error_q <= pkt_error_q;
+        off_cls_q   <= pkt_cls_q;
+        off_lo_q    <= off_lo_sum[OL-1:0];
+        off_hi_q    <= pkt_base_q[OFFSET_WIDTH-1:OL];
         // carry - borrow of the sign extension: +1, 0 or -1
-        e_step_q  <= {s_rel_q[7] && !off_lo_sum[OL], s_rel_q[7] != off_lo_sum[OL]};
+        off_step_q  <= {pkt_rel_q[7] && !off_lo_sum[OL], pkt_rel_q[7] != off_lo_sum[OL]};
     end
-    stat_valid_q <= e_valid_q;
-    if (e_valid_q) begin
-        stat_error_q <= e_error_q;
-        stat_off_q   <= {e_hi_q + {{(OH-2){e_step_q[1]}}, e_step_q}, e_lo_q};
-        stat_cls_q   <= e_cls_q;
+    stat_valid_q <= off_valid_q;
+    if (off_valid_q) begin
+        stat_error_q <= off_error_q;
+        stat_off_q   <= {off_hi_q + {{(OH-2){off_step_q[1]}}, off_step_q}, off_lo_q};
+        stat_cls_q   <= off_cls_q;
     end
     if (rst) begin
-        e_valid_q    <= 1'b0;
+        off_valid_q  <= 1'b0;
         stat_valid_q <= 1'b0;
         stat_error_q <= 1'b0;
         stat_off_q   <= {OFFSET_WIDTH{1'b0}};

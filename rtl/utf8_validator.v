@@ -83,13 +83,13 @@ reg s_ready_q;
 reg s_ready_d;  // its next value outside reset, which the front end registers copies of
 wire s_fire = s_axis_tvalid && s_ready_q;
 
-wire                    f_valid;
-wire                    f_last;
-wire [OFFSET_WIDTH-1:0] f_base;
-wire [LANES-1:0]        f_end;
-wire [3*LANES-1:0]      f_len;
-wire [3*LANES-1:0]      f_cls;
-wire [32*LANES-1:0]     f_cp;
+wire                    dec_valid;
+wire                    dec_last;
+wire [OFFSET_WIDTH-1:0] dec_base;
+wire [LANES-1:0]        dec_end;
+wire [3*LANES-1:0]      dec_len;
+wire [3*LANES-1:0]      dec_cls;
+wire [32*LANES-1:0]     dec_cp;
 
 utf8_lane_front #(
     .LANES(LANES),
@@ -103,17 +103,17 @@ utf8_lane_front #(
     .s_axis_tvalid(s_axis_tvalid),
     .s_ready_next(s_ready_d),
     .s_axis_tlast(s_axis_tlast),
-    .o_valid(f_valid),
-    .o_last(f_last),
-    .o_base(f_base),
-    .o_end(f_end),
-    .o_len(f_len),
-    .o_cls(f_cls),
-    .o_cp(f_cp)
+    .dec_valid(dec_valid),
+    .dec_last(dec_last),
+    .dec_base(dec_base),
+    .dec_end(dec_end),
+    .dec_len(dec_len),
+    .dec_cls(dec_cls),
+    .dec_cp(dec_cp)
 );
 
 // Code points are not needed here; synthesis drops their logic.
-wire unused_cp = &{1'b0, f_cp, 1'b0};
+wire unused_cp = &{1'b0, dec_cp, 1'b0};
 
 // ---------------------------------------------------------------------------
 // Status: first error unit of each packet, per-class counters
@@ -130,12 +130,12 @@ utf8_lane_status #(
 ) status_inst (
     .clk(clk),
     .rst(rst),
-    .in_valid(f_valid),
-    .in_last(f_last),
-    .in_base(f_base),
-    .in_end(f_end),
-    .in_len(f_len),
-    .in_cls(f_cls),
+    .in_valid(dec_valid),
+    .in_last(dec_last),
+    .in_base(dec_base),
+    .in_end(dec_end),
+    .in_len(dec_len),
+    .in_cls(dec_cls),
     .stat_valid(verdict),
     .stat_error(pkt_err),
     .stat_err_offset(pkt_off),

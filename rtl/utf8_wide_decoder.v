@@ -125,13 +125,13 @@ wire s_ready_d;  // its next value outside reset, which the front end registers 
 // ---------------------------------------------------------------------------
 // Lanes
 
-wire                    f_valid;
-wire                    f_last;
-wire [OFFSET_WIDTH-1:0] f_base;
-wire [LANES-1:0]        f_end;
-wire [3*LANES-1:0]      f_len;
-wire [3*LANES-1:0]      f_cls;
-wire [32*LANES-1:0]     f_cp;
+wire                    dec_valid;
+wire                    dec_last;
+wire [OFFSET_WIDTH-1:0] dec_base;
+wire [LANES-1:0]        dec_end;
+wire [3*LANES-1:0]      dec_len;
+wire [3*LANES-1:0]      dec_cls;
+wire [32*LANES-1:0]     dec_cp;
 
 utf8_lane_front #(
     .LANES(LANES),
@@ -145,18 +145,18 @@ utf8_lane_front #(
     .s_axis_tvalid(s_axis_tvalid),
     .s_ready_next(s_ready_d),
     .s_axis_tlast(s_axis_tlast),
-    .o_valid(f_valid),
-    .o_last(f_last),
-    .o_base(f_base),
-    .o_end(f_end),
-    .o_len(f_len),
-    .o_cls(f_cls),
-    .o_cp(f_cp)
+    .dec_valid(dec_valid),
+    .dec_last(dec_last),
+    .dec_base(dec_base),
+    .dec_end(dec_end),
+    .dec_len(dec_len),
+    .dec_cls(dec_cls),
+    .dec_cp(dec_cp)
 );
 
-// The front end's o_end is all zeros when its beat is not valid, so the unit
-// flags need no term of f_valid (one LUT level less before the prefix count).
-wire [LANES-1:0] f_unit = f_end;
+// The front end's dec_end is all zeros when its beat is not valid, so the unit
+// flags need no term of dec_valid (one LUT level less before the prefix count).
+wire [LANES-1:0] dec_unit = dec_end;
 
 reg [EW*LANES-1:0] elem;
 integer k;
@@ -164,16 +164,16 @@ always @* begin
     for (k = 0; k < LANES; k = k + 1) begin
         // An error unit's code point is U+FFFD (SPEC §3); the lanes give the raw payload.
         // Lanes without a unit are not cleared here: the compaction clears the
-        // lanes it leaves empty, and a clear here would put f_valid on every bit.
+        // lanes it leaves empty, and a clear here would put dec_valid on every bit.
         elem[k*EW +: EW] =
-            {f_cls[3*k +: 3] == CLS_OK ? f_cp[32*k +: 32] : 32'h0000FFFD, f_len[3*k +: 3], f_cls[3*k +: 3]};
+            {dec_cls[3*k +: 3] == CLS_OK ? dec_cp[32*k +: 32] : 32'h0000FFFD, dec_len[3*k +: 3], dec_cls[3*k +: 3]};
     end
 end
 
 // Beside each beat: {goes into the FIFO, last, dropped (no unit)}, decoded
 // here so that the FIFO's controls come straight from flops.
-wire       f_any = |f_unit;
-wire [2:0] f_tag = {f_any, f_last, f_valid && !f_any};
+wire       dec_any = |dec_unit;
+wire [2:0] dec_tag = {dec_any, dec_last, dec_valid && !dec_any};
 
 // ---------------------------------------------------------------------------
 // Shift stage: each unit's shift (lanes without a unit below it), by a
@@ -195,11 +195,11 @@ generate
         wire [2:0]              t_out;
         if (l == 0) begin : g_first
             for (g = 0; g < LANES; g = g + 1) begin : g_lane
-                assign c_in[g*(SW+1) +: SW+1] = {{SW{1'b0}}, !f_unit[g]};
+                assign c_in[g*(SW+1) +: SW+1] = {{SW{1'b0}}, !dec_unit[g]};
             end
             assign e_in = elem;
-            assign u_in = f_unit;
-            assign t_in = f_tag;
+            assign u_in = dec_unit;
+            assign t_in = dec_tag;
         end else begin : g_next
             assign c_in = g_scan[l-1].c_out;
             assign e_in = g_scan[l-1].e_out;
@@ -241,25 +241,25 @@ generate
 endgenerate
 
 // A unit's shift: the inclusive count of the lane below it (at most LANES-1).
-wire [SW*LANES-1:0] s_shift;
-wire [EW*LANES-1:0] s_elem;
-wire [LANES-1:0]    s_unit;
-wire [2:0]          s_tag;
+wire [SW*LANES-1:0] shift_by;
+wire [EW*LANES-1:0] shift_elem;
+wire [LANES-1:0]    shift_unit;
+wire [2:0]          shift_tag;
 generate
     if (LOG == 0) begin : g_one
-        assign s_shift = {SW{1'b0}};
-        assign s_elem  = elem;
-        assign s_unit  = f_unit;
-        assign s_tag   = f_tag;
+        assign shift_by   = {SW{1'b0}};
+        assign shift_elem = elem;
+        assign shift_unit = dec_unit;
+        assign shift_tag  = dec_tag;
     end else begin : g_many
         wire [(SW+1)*LANES-1:0] incl = g_scan[LOG-1].c_out;
-        assign s_shift[0 +: SW] = {SW{1'b0}};
+        assign shift_by[0 +: SW] = {SW{1'b0}};
         for (g = 1; g < LANES; g = g + 1) begin : g_lane
-            assign s_shift[g*SW +: SW] = incl[(g-1)*(SW+1) +: SW];
+            assign shift_by[g*SW +: SW] = incl[(g-1)*(SW+1) +: SW];
         end
-        assign s_elem = g_scan[LOG-1].e_out;
-        assign s_unit = g_scan[LOG-1].u_out;
-        assign s_tag  = g_scan[LOG-1].t_out;
+        assign shift_elem = g_scan[LOG-1].e_out;
+        assign shift_unit = g_scan[LOG-1].u_out;
+        assign shift_tag  = g_scan[LOG-1].t_out;
         // Counts below the top lane stay under LANES, so their top bit is spare;
         // the top lane's own count is nobody's shift.
         wire unused_incl = &{1'b0, incl, 1'b0};
@@ -270,9 +270,9 @@ endgenerate
 // Pack stage: compaction, registered after the levels in PACK_CUTS (always
 // after the last one, so that the FIFO is written from registers)
 
-wire [EW*LANES-1:0] p_elem;
-wire [LANES-1:0]    p_keep;
-wire [2:0]          p_tag;
+wire [EW*LANES-1:0] pack_elem;
+wire [LANES-1:0]    pack_keep;
+wire [2:0]          pack_tag;
 
 utf8_lane_compact #(
     .LANES(LANES),
@@ -283,25 +283,25 @@ utf8_lane_compact #(
 ) compact_inst (
     .clk(clk),
     .rst(rst),
-    .in_elem(s_elem),
-    .in_valid(s_unit),
-    .in_shift(s_shift),
-    .in_tag(s_tag),
-    .out_elem(p_elem),
-    .out_valid(p_keep),
-    .out_tag(p_tag)
+    .in_elem(shift_elem),
+    .in_valid(shift_unit),
+    .in_shift(shift_by),
+    .in_tag(shift_tag),
+    .out_elem(pack_elem),
+    .out_valid(pack_keep),
+    .out_tag(pack_tag)
 );
 
-reg [32*LANES-1:0] p_data;
-reg [6*LANES-1:0]  p_user;
+reg [32*LANES-1:0] pack_data;
+reg [6*LANES-1:0]  pack_user;
 always @* begin
     for (k = 0; k < LANES; k = k + 1) begin
-        p_data[32*k +: 32] = p_elem[k*EW + 6 +: 32];
-        p_user[6*k +: 6]   = p_elem[k*EW +: 6];
+        pack_data[32*k +: 32] = pack_elem[k*EW + 6 +: 32];
+        pack_user[6*k +: 6]   = pack_elem[k*EW +: 6];
     end
 end
 
-wire p_last = p_tag[1];
+wire pack_last = pack_tag[1];
 
 // ---------------------------------------------------------------------------
 // Output FIFO: DEPTH entries read synchronously into the output register (a
@@ -326,8 +326,8 @@ reg [FW-1:0]    out_q;
 reg             occ0_ram_q;
 reg             out_valid_ram_q;
 
-wire wr   = p_tag[2];
-wire drop = p_tag[0];
+wire wr   = pack_tag[2];
+wire drop = pack_tag[0];
 wire pop  = out_valid_q && m_axis_tready;
 
 // The read enable reaches every bit of the output register. The occupancy's
@@ -359,7 +359,7 @@ wire [DEPTH-1:0] occ_d    = m_axis_tready ? occ_take : occ_hold;
 wire             ovalid_d = m_axis_tready ? rd_take : (out_valid_q || rd_hold);
 
 always @(posedge clk) begin
-    mem[wr_ptr_q] <= {p_last, p_keep, p_data, p_user};
+    mem[wr_ptr_q] <= {pack_last, pack_keep, pack_data, pack_user};
     if (rd_ram) begin
         out_q <= mem[rd_ptr_q];
     end
@@ -459,12 +459,12 @@ utf8_lane_status #(
 ) status_inst (
     .clk(clk),
     .rst(rst),
-    .in_valid(f_valid),
-    .in_last(f_last),
-    .in_base(f_base),
-    .in_end(f_end),
-    .in_len(f_len),
-    .in_cls(f_cls),
+    .in_valid(dec_valid),
+    .in_last(dec_last),
+    .in_base(dec_base),
+    .in_end(dec_end),
+    .in_len(dec_len),
+    .in_cls(dec_cls),
     .stat_valid(stat_valid),
     .stat_error(stat_error),
     .stat_err_offset(stat_err_offset),
