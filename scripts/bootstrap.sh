@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
-# Installs the Debian 12 packages utf8core needs to build and test, when they are
-# missing. Idempotent: with everything present it changes nothing and needs
-# neither root nor network. When it cannot install (no root and no sudo, or apt
-# fails) it prints the apt-get line to run and exits non-zero.
+# Installs what utf8core needs to build and test, when it is missing: the Debian
+# 12 packages below, then the PyPI packages pinned in scripts/requirements.txt
+# into a virtual environment inside the build tree (build/venv, or
+# $UTF8CORE_BUILD_DIR/venv), never into the system Python. Idempotent: with
+# everything present it changes nothing and needs neither root nor network.
+# When it cannot install (no root and no sudo, apt or pip fails) it says what to
+# run and exits non-zero.
 set -euo pipefail
+cd "$(dirname "$0")/.."
 
 # The one list of Debian packages the project needs; add new dependencies here.
 PACKAGES=(
@@ -11,6 +15,7 @@ PACKAGES=(
   verilator libsystemc-dev                   # RTL simulation
   libgtest-dev libbenchmark-dev libicu-dev   # tests, benchmarks, reference codec
   yosys nextpnr-ice40 fpga-icestorm iverilog # synthesis, place and route, lint
+  python3-venv                               # the build tree's virtual environment
 )
 
 installed() {
@@ -32,9 +37,31 @@ if [ -z "$(command -v dpkg-query)" ]; then
   exit 1
 fi
 
+# The PyPI packages of scripts/requirements.txt in BUILD/venv. A stamp holds the
+# requirements file it was made from, so a changed pin reinstalls and an
+# unchanged one costs nothing.
+python_env() {
+  local build=${UTF8CORE_BUILD_DIR:-build}
+  local venv=$build/venv req=scripts/requirements.txt
+  [ -f "$req" ] || return 0
+  if [ -x "$venv/bin/python" ] && cmp -s "$req" "$venv/requirements.stamp"; then
+    echo "bootstrap: $venv is up to date with $req"
+    return 0
+  fi
+  mkdir -p "$build"
+  echo "bootstrap: installing the PyPI packages of $req into $venv"
+  if ! python3 -m venv "$venv" ||
+     ! "$venv/bin/python" -m pip install -q --disable-pip-version-check -r "$req"; then
+    echo "bootstrap: could not make $venv; run: python3 -m venv $venv && $venv/bin/python -m pip install -r $req" >&2
+    exit 1
+  fi
+  cp "$req" "$venv/requirements.stamp"
+}
+
 mapfile -t missing < <(missing_packages)
 if [ "${#missing[@]}" -eq 0 ]; then
   echo "bootstrap: all ${#PACKAGES[@]} packages are installed"
+  python_env
   exit 0
 fi
 
@@ -67,3 +94,4 @@ if [ "${#still[@]}" -ne 0 ]; then
   give_up "still missing after apt-get" "${still[@]}"
 fi
 echo "bootstrap: all ${#PACKAGES[@]} packages are installed"
+python_env
