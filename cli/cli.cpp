@@ -1,7 +1,8 @@
-// The utf8core command line; see cli.h and SPEC §7.
+// The utf8core command line; see cli.h and docs/spec.md.
 #include "cli.h"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -12,7 +13,7 @@
 #include <memory>
 
 #include "rtl_engine.h"
-#include "sample.h"
+#include "utf8_sample.h"
 
 #ifndef UTF8CORE_VERSION
 #define UTF8CORE_VERSION "unknown"
@@ -312,14 +313,171 @@ std::string ParseArgs(const std::vector<std::string>& args, Options* options) {
   return "";
 }
 
-std::string TextLine(const Unit& u) {
-  char cp[16];
-  std::snprintf(cp, sizeof cp, "U+%04" PRIX32, u.code_point);
-  char line[96];
-  std::snprintf(line, sizeof line, "%8" PRIu64 " %u %-10s %s\n", u.offset,
-                static_cast<unsigned>(u.length), cp, ClassName(u.cls));
-  return line;
+namespace {
+
+// Appends one `--to text` line to out: the columns of HelpText() by hand, since
+// a large input prints one line per unit and printf would dominate the run.
+void AppendTextLine(const Unit& u, std::string* out) {
+  char line[64];
+  char* p = line + 20;  // the offset, right-aligned in 8 (more digits push left)
+  char* const end = p;
+  uint64_t off = u.offset;
+  do {
+    *--p = static_cast<char>('0' + off % 10);
+    off /= 10;
+  } while (off);
+  while (end - p < 8) *--p = ' ';
+  out->append(p, static_cast<size_t>(end - p));
+  char* q = line;
+  *q++ = ' ';
+  *q++ = static_cast<char>('0' + u.length);
+  *q++ = ' ';
+  char* const cp_start = q;
+  *q++ = 'U';
+  *q++ = '+';
+  static const char kHex[] = "0123456789ABCDEF";
+  int digits = 4;
+  while (digits < 8 && (u.code_point >> (4 * digits)) != 0) ++digits;
+  for (int d = digits - 1; d >= 0; --d) *q++ = kHex[(u.code_point >> (4 * d)) & 15];
+  while (q - cp_start < 10) *q++ = ' ';
+  *q++ = ' ';
+  out->append(line, static_cast<size_t>(q - line));
+  out->append(ClassName(u.cls));
+  out->push_back('\n');
 }
+
+}  // namespace
+
+std::string TextLine(const Unit& u) {
+  std::string s;
+  AppendTextLine(u, &s);
+  return s;
+}
+
+namespace {
+
+// Units formatted as --to asks, into the output as they come, and tallied for
+// --stats.
+class FormatSink : public UnitSink {
+ public:
+  FormatSink(Format to, ByteWriter* out) : to_(to), out_(out) {}
+  bool Put(const Unit* units, size_t n) override {
+    tally_.Add(units, n);
+    text_.clear();
+    switch (to_) {
+      case Format::kUtf8: {
+        uint8_t buf[6];
+        for (size_t i = 0; i < n; ++i) {
+          ErrorClass cls;
+          // Decoded values are always in annex-r's range: encoding there keeps
+          // the 4..6-octet forms of values above U+10FFFF; errors are U+FFFD.
+          const int len = EncodeOne(units[i].code_point, Mode::kAnnexR, buf, &cls);
+          text_.append(reinterpret_cast<const char*>(buf), static_cast<size_t>(len));
+        }
+        break;
+      }
+      case Format::kUcs4le:
+        for (size_t i = 0; i < n; ++i) AppendLe32(units[i].code_point, &text_);
+        break;
+      case Format::kText:
+        for (size_t i = 0; i < n; ++i) AppendTextLine(units[i], &text_);
+        break;
+    }
+    return out_->Put(text_);
+  }
+  const UnitTally& tally() const { return tally_; }
+
+ private:
+  Format to_;
+  ByteWriter* out_;
+  UnitTally tally_;
+  std::string text_;
+};
+
+}  // namespace
+
+Outcome Run(const Options& options, ByteReader* in, ByteWriter* out, Engine* engine) {
+  Outcome o;
+  // A failure part-way: what is buffered is dropped, and the message says how
+  // much had already left, so a partial output never passes for a whole one.
+  auto fail = [&](std::string problem) {
+    out->Discard();
+    if (out->written() > 0) {
+      problem += " (" + std::to_string(out->written()) + " bytes of output were already written)";
+    }
+    return Fail(problem);
+  };
+  switch (options.command) {
+    case Command::kDecode: {
+      FormatSink sink(options.to, out);
+      const EngineRun run = engine->Decode(in, options.mode, &sink);
+      if (!out->ok()) return Fail(out->error());
+      if (!run.error.empty()) return fail(run.error);
+      if (options.stats) {
+        const UnitTally& t = sink.tally();
+        o.err = StatsJson(options.command, options.mode, *engine, in->bytes_read(), t.units,
+                          t.counts, run);
+      }
+      break;
+    }
+    case Command::kValidate: {
+      Verdict v;
+      const EngineRun run = engine->Validate(in, options.mode, &v);
+      if (!run.error.empty()) return fail(run.error);
+      if (v.valid) {
+        out->Put("valid\n");
+      } else {
+        out->Put("invalid at byte " + std::to_string(v.first_error_offset) + ": " +
+                 ClassName(v.first_error_class) + "\n");
+        o.exit_code = kExitInvalid;
+      }
+      if (options.stats) {
+        o.err = StatsJson(options.command, options.mode, *engine, in->bytes_read(), v.units,
+                          v.counts, run);
+      }
+      break;
+    }
+    case Command::kEncode: {
+      CodePointReader cps(in);
+      EncodeStats stats;
+      // Counts the UTF-8 bytes encode writes, for --stats.
+      struct Counting : ByteWriter {
+        ByteWriter* to;
+        uint64_t bytes = 0;
+        bool Put(const uint8_t* d, size_t n) override {
+          bytes += n;
+          if (!to->Put(d, n)) error_ = to->error();
+          return ok();
+        }
+        uint64_t written() const override { return to->written(); }
+      } counting;
+      counting.to = out;
+      const EngineRun run = engine->Encode(&cps, options.mode, &counting, &stats);
+      if (!out->ok()) return Fail(out->error());
+      if (!run.error.empty()) return fail(run.error);
+      if (options.stats) {
+        o.err = StatsJson(options.command, options.mode, *engine, counting.bytes, stats.code_points,
+                          stats.counts, run);
+      }
+      break;
+    }
+  }
+  if (!out->Flush()) return Fail(out->error());
+  return o;
+}
+
+namespace {
+
+// The built-in sample as the command's input: UTF-8 for decode and validate,
+// 32-bit little-endian code points for encode.
+std::vector<uint8_t> SampleInput(Command command) {
+  if (command != Command::kEncode) return SampleUtf8();
+  std::string le;
+  for (uint32_t cp : SampleCodePoints()) AppendLe32(cp, &le);
+  return std::vector<uint8_t>(le.begin(), le.end());
+}
+
+}  // namespace
 
 Outcome Execute(const Options& options, const std::vector<uint8_t>& input) {
   std::string error;
@@ -329,112 +487,12 @@ Outcome Execute(const Options& options, const std::vector<uint8_t>& input) {
 }
 
 Outcome Execute(const Options& options, const std::vector<uint8_t>& input, Engine* engine) {
-  const bool sample = options.input.empty();
-  const std::vector<uint8_t>& bytes = sample ? SampleUtf8() : input;
-  Outcome o;
-
-  switch (options.command) {
-    case Command::kDecode: {
-      std::vector<Unit> units;
-      const EngineRun run = engine->Decode(bytes, options.mode, &units);
-      if (!run.error.empty()) return Fail(run.error);
-      switch (options.to) {
-        case Format::kUtf8: {
-          std::vector<uint8_t> utf8;
-          UnitsToUtf8(units, &utf8);
-          o.out.assign(utf8.begin(), utf8.end());
-          break;
-        }
-        case Format::kUcs4le:
-          o.out.reserve(4 * units.size());
-          for (const Unit& u : units) AppendLe32(u.code_point, &o.out);
-          break;
-        case Format::kText:
-          for (const Unit& u : units) o.out += TextLine(u);
-          break;
-      }
-      if (options.stats) {
-        const Verdict v = Summarize(units);
-        o.err =
-            StatsJson(options.command, options.mode, *engine, bytes.size(), v.units, v.counts, run);
-      }
-      break;
-    }
-    case Command::kValidate: {
-      Verdict v;
-      const EngineRun run = engine->Validate(bytes, options.mode, &v);
-      if (!run.error.empty()) return Fail(run.error);
-      if (v.valid) {
-        o.out = "valid\n";
-      } else {
-        o.out = "invalid at byte " + std::to_string(v.first_error_offset) + ": " +
-                ClassName(v.first_error_class) + "\n";
-        o.exit_code = kExitInvalid;
-      }
-      if (options.stats) {
-        o.err =
-            StatsJson(options.command, options.mode, *engine, bytes.size(), v.units, v.counts, run);
-      }
-      break;
-    }
-    case Command::kEncode: {
-      std::vector<uint32_t> cps;
-      if (sample) {
-        cps = SampleCodePoints();
-      } else {
-        if (input.size() % 4 != 0) {
-          return Fail("encode input is " + std::to_string(input.size()) +
-                      " bytes, not a multiple of 4 (32-bit little-endian code points)");
-        }
-        cps.resize(input.size() / 4);
-        for (size_t i = 0; i < cps.size(); ++i) {
-          const uint8_t* p = &input[4 * i];
-          cps[i] = static_cast<uint32_t>(p[0]) | static_cast<uint32_t>(p[1]) << 8 |
-                   static_cast<uint32_t>(p[2]) << 16 | static_cast<uint32_t>(p[3]) << 24;
-        }
-      }
-      std::vector<uint8_t> utf8;
-      EncodeStats stats;
-      const EngineRun run = engine->Encode(cps, options.mode, &utf8, &stats);
-      if (!run.error.empty()) return Fail(run.error);
-      o.out.assign(utf8.begin(), utf8.end());
-      if (options.stats) {
-        o.err = StatsJson(options.command, options.mode, *engine, utf8.size(), stats.code_points,
-                          stats.counts, run);
-      }
-      break;
-    }
-  }
+  const std::vector<uint8_t> bytes = options.input.empty() ? SampleInput(options.command) : input;
+  MemoryReader in(bytes.data(), bytes.size());
+  StringWriter out;
+  Outcome o = Run(options, &in, &out, engine);
+  if (o.exit_code != kExitUsage) o.out = std::move(out.str());
   return o;
-}
-
-bool ReadInput(const std::string& path, std::vector<uint8_t>* data, std::string* error) {
-  const bool is_stdin = path == "-";
-  const std::string what = is_stdin ? "standard input" : Quote(path);
-  int fd = 0;
-  if (!is_stdin) {
-    fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) {
-      *error = "cannot open " + what + ": " + std::strerror(errno);
-      return false;
-    }
-  }
-  data->clear();
-  uint8_t buf[1 << 16];
-  bool ok = true;
-  for (;;) {
-    const ssize_t n = read(fd, buf, sizeof buf);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      *error = "cannot read " + what + ": " + std::strerror(errno);
-      ok = false;
-      break;
-    }
-    if (n == 0) break;
-    data->insert(data->end(), buf, buf + n);
-  }
-  if (!is_stdin) close(fd);
-  return ok;
 }
 
 bool WriteAll(int fd, const std::string& data, const char* what, std::string* error) {
@@ -444,10 +502,7 @@ bool WriteAll(int fd, const std::string& data, const char* what, std::string* er
     if (n < 0) {
       if (errno == EINTR) continue;
       *error = std::string("cannot write ") + what;
-      if (done) {
-        *error += " (output incomplete: " + std::to_string(done) + " of " +
-                  std::to_string(data.size()) + " bytes written)";
-      }
+      if (done) error->append(" after " + std::to_string(done) + " bytes");
       *error += std::string(": ") + std::strerror(errno);
       return false;
     }
@@ -472,10 +527,34 @@ int Main(int argc, char** argv) {
         options.help ? HelpText() : std::string("utf8core ") + UTF8CORE_VERSION + "\n";
     return WriteAll(1, text, "standard output", &error) ? kExitOk : report(error);
   }
-  std::vector<uint8_t> input;
-  if (!options.input.empty() && !ReadInput(options.input, &input, &error)) return report(error);
-  const Outcome o = Execute(options, input);
-  if (!WriteAll(1, o.out, "standard output", &error)) return report(error);
+  std::string engine_error;
+  std::unique_ptr<Engine> engine = MakeEngine(options.engine, &engine_error);
+  if (!engine) return report(engine_error);
+  // Input: the sample, standard input, or the file, read as the engine needs it.
+  std::vector<uint8_t> sample;
+  std::unique_ptr<ByteReader> in;
+  int fd = -1;
+  if (options.input.empty()) {
+    sample = SampleInput(options.command);
+    in = std::make_unique<MemoryReader>(sample.data(), sample.size());
+  } else if (options.input == "-") {
+    in = std::make_unique<FdReader>(0, "standard input");
+  } else {
+    fd = open(options.input.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return report("cannot open " + Quote(options.input) + ": " + std::strerror(errno));
+    struct stat st;
+    // A regular file that encode would reject is refused before anything runs.
+    if (options.command == Command::kEncode && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+        st.st_size % 4 != 0) {
+      close(fd);
+      return report("encode input is " + std::to_string(st.st_size) +
+                    " bytes, not a multiple of 4 (32-bit little-endian code points)");
+    }
+    in = std::make_unique<FdReader>(fd, Quote(options.input));
+  }
+  FdWriter out(1, "standard output");
+  const Outcome o = Run(options, in.get(), &out, engine.get());
+  if (fd >= 0) close(fd);
   if (!o.err.empty() && !WriteAll(2, o.err, "standard error", &error)) return kExitUsage;
   return o.exit_code;
 }

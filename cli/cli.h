@@ -1,5 +1,5 @@
-// The utf8core command line as a library (SPEC §7): argument parsing, the three
-// commands on input already in memory, and the I/O around them. main.cpp only
+// The utf8core command line as a library (docs/spec.md): argument parsing, the
+// three commands on streams, and the I/O around them. main.cpp only
 // calls Main(); tests call ParseArgs() and Execute() directly, and the binary.
 #ifndef UTF8CORE_CLI_CLI_H_
 #define UTF8CORE_CLI_CLI_H_
@@ -9,12 +9,13 @@
 #include <vector>
 
 #include "engine.h"
+#include "stream.h"
 #include "utf8_model.h"
 
 namespace utf8core {
 namespace cli {
 
-// Exit statuses of SPEC §7.
+// Exit statuses (docs/spec.md, command line).
 constexpr int kExitOk = 0;
 constexpr int kExitInvalid = 1;  // validate found an error
 constexpr int kExitUsage = 2;    // usage or I/O error
@@ -39,26 +40,29 @@ std::string ParseArgs(const std::vector<std::string>& args, Options* options);
 
 std::string HelpText();
 
-// What a command produced: everything is collected here before anything is
-// written, so output is never left half-written without a message.
+// What a command produced besides its standard output: the exit status and
+// what goes to standard error (the --stats JSON line, or the one-line message).
+// In memory (Execute) `out` holds standard output too.
 struct Outcome {
   int exit_code = kExitOk;
-  std::string out;  // for standard output
+  std::string out;  // Execute only: standard output
   std::string err;  // for standard error: the --stats JSON line or the message
 };
 
-// Runs a parsed command. When options.input is empty the built-in sample is used
-// and `input` is ignored. Does no I/O.
+// Runs a parsed command on `in`, writing its output to `out` as it is produced.
+// A failure part-way drops what `out` holds unsent and says how many bytes had
+// already left. The input is read as the engine needs it: memory stays bounded.
+Outcome Run(const Options& options, ByteReader* in, ByteWriter* out, Engine* engine);
+
+// The same in memory, for tests: when options.input is empty the built-in
+// sample is used and `input` is ignored. Does no I/O. On a usage or I/O error
+// out is empty.
 Outcome Execute(const Options& options, const std::vector<uint8_t>& input);
 // The same on a given engine (options.engine is then not consulted).
 Outcome Execute(const Options& options, const std::vector<uint8_t>& input, Engine* engine);
 
 // One line of `decode --to text`, newline included (column format in HelpText()).
 std::string TextLine(const Unit& unit);
-
-// Whole-file input: "-" reads standard input. On failure returns false with
-// *error set to one line naming the file and the reason.
-bool ReadInput(const std::string& path, std::vector<uint8_t>* data, std::string* error);
 
 // Writes all of data to fd; on failure says how far it got and why.
 bool WriteAll(int fd, const std::string& data, const char* what, std::string* error);

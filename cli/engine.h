@@ -1,7 +1,9 @@
 // The engine behind the utf8core command line: what actually decodes, validates
 // and encodes. The CLI only parses arguments, moves bytes and formats results, so
-// the functional model and (later) the Verilated RTL are interchangeable behind
-// this interface and give the same answers, which the tests hold them to.
+// the functional model and the Verilated RTL are interchangeable behind this
+// interface and give the same answers, which the tests hold them to. Every
+// engine streams: input is read as it is needed and output handed on as it is
+// produced, so memory stays bounded whatever the input's size.
 #ifndef UTF8CORE_CLI_ENGINE_H_
 #define UTF8CORE_CLI_ENGINE_H_
 
@@ -10,14 +12,15 @@
 #include <string>
 #include <vector>
 
+#include "stream.h"
 #include "utf8_model.h"
 
 namespace utf8core {
 namespace cli {
 
-// What an engine reports besides its data. An engine that fails (the RTL and
-// its cycle model disagree, a simulation hangs) sets error; the CLI then writes
-// nothing to stdout and exits 2, because a half-trusted result is worse than none.
+// What an engine reports besides its data. An engine that fails (a read error,
+// the RTL and its cycle model disagree, a simulation hangs) sets error; the CLI
+// then stops with exit 2 and says how much output had already left.
 struct EngineRun {
   std::string error;        // empty on success; one line, no "utf8core:" prefix
   bool has_cycles = false;  // engines with a clock report how long the packet took
@@ -30,11 +33,12 @@ class Engine {
 
   virtual const char* name() const = 0;
 
-  // Each call is one packet (SPEC §3): nothing carries over between calls.
-  virtual EngineRun Decode(const std::vector<uint8_t>& in, Mode mode, std::vector<Unit>* units) = 0;
-  virtual EngineRun Validate(const std::vector<uint8_t>& in, Mode mode, Verdict* verdict) = 0;
-  virtual EngineRun Encode(const std::vector<uint32_t>& code_points, Mode mode,
-                           std::vector<uint8_t>* out, EncodeStats* stats) = 0;
+  // Each call is one packet (the whole input): nothing carries over between calls.
+  // Decode hands every unit to `out` in order; it stops early when out->Put() fails.
+  virtual EngineRun Decode(ByteReader* in, Mode mode, UnitSink* out) = 0;
+  virtual EngineRun Validate(ByteReader* in, Mode mode, Verdict* verdict) = 0;
+  // Encode reads 32-bit little-endian code points and writes UTF-8 to `out`.
+  virtual EngineRun Encode(CodePointReader* in, Mode mode, ByteWriter* out, EncodeStats* stats) = 0;
 };
 
 // How the command line asked for an engine. Fields an engine does not use are
@@ -50,6 +54,9 @@ std::vector<std::string> EngineNames();
 
 // nullptr with *error set when the name is unknown or the engine cannot start.
 std::unique_ptr<Engine> MakeEngine(const EngineConfig& config, std::string* error);
+
+// The size of the blocks engines read their input in.
+constexpr size_t kReadBlock = 1 << 16;
 
 }  // namespace cli
 }  // namespace utf8core

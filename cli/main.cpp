@@ -1,4 +1,4 @@
-// utf8core: the command-line front end of the UTF-8 codec IP (SPEC §7).
+// utf8core: the command-line front end of the UTF-8 codec IP (docs/spec.md).
 // Everything lives in the cli library so that tests can reach it.
 #include "cli.h"
 

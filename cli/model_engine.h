@@ -1,5 +1,5 @@
 // The functional-model engine of the utf8core command line (--engine model):
-// the definition of behaviour, run directly with no clock.
+// the definition of behaviour, run directly with no clock, block by block.
 #ifndef UTF8CORE_CLI_MODEL_ENGINE_H_
 #define UTF8CORE_CLI_MODEL_ENGINE_H_
 
@@ -11,10 +11,9 @@ namespace cli {
 class ModelEngine : public Engine {
  public:
   const char* name() const override { return "model"; }
-  EngineRun Decode(const std::vector<uint8_t>& in, Mode mode, std::vector<Unit>* units) override;
-  EngineRun Validate(const std::vector<uint8_t>& in, Mode mode, Verdict* verdict) override;
-  EngineRun Encode(const std::vector<uint32_t>& code_points, Mode mode, std::vector<uint8_t>* out,
-                   EncodeStats* stats) override;
+  EngineRun Decode(ByteReader* in, Mode mode, UnitSink* out) override;
+  EngineRun Validate(ByteReader* in, Mode mode, Verdict* verdict) override;
+  EngineRun Encode(CodePointReader* in, Mode mode, ByteWriter* out, EncodeStats* stats) override;
 };
 
 }  // namespace cli

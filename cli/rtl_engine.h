@@ -2,6 +2,7 @@
 // packet runs on the RTL block beside its cycle model (sim/<block>_run.h), and
 // what the CLI prints comes from the RTL's own outputs. A disagreement with the
 // cycle model, or between the RTL's data and its own counters, is an error.
+// Input is fed to the block as it takes it and units leave as it gives them.
 #ifndef UTF8CORE_CLI_RTL_ENGINE_H_
 #define UTF8CORE_CLI_RTL_ENGINE_H_
 
@@ -20,18 +21,17 @@ class RtlEngine : public Engine {
   RtlEngine(int lanes, const std::string& trace_path) : lanes_(lanes), trace_path_(trace_path) {}
 
   const char* name() const override { return "rtl"; }
-  EngineRun Decode(const std::vector<uint8_t>& in, Mode mode, std::vector<Unit>* units) override;
-  EngineRun Validate(const std::vector<uint8_t>& in, Mode mode, Verdict* verdict) override;
-  EngineRun Encode(const std::vector<uint32_t>& code_points, Mode mode, std::vector<uint8_t>* out,
-                   EncodeStats* stats) override;
+  EngineRun Decode(ByteReader* in, Mode mode, UnitSink* out) override;
+  EngineRun Validate(ByteReader* in, Mode mode, Verdict* verdict) override;
+  EngineRun Encode(CodePointReader* in, Mode mode, ByteWriter* out, EncodeStats* stats) override;
 
  private:
   int lanes_;
   std::string trace_path_;
 };
 
-// Lane counts --lanes accepts with the RTL engine in this build: 1 (the scalar
-// decoder) and those of the verilated wide decoder / wide validator.
+// Lane counts --lanes accepts with the RTL engine in this program: 1 (the scalar
+// decoder) and those of the wide decoder / wide validator linked into it.
 std::vector<int> RtlDecodeLanes();
 std::vector<int> RtlValidateLanes();
 

@@ -2,7 +2,7 @@
 //
 // The RTL is a one-entry skid buffer in front of a four-stage pipeline that moves
 // as a whole whenever its output register is empty or read (docs/interface.md,
-// ../shared/SPEC.md §4, §5). This class keeps the same visible state: which
+// docs/spec.md, encoding and hardware interface). This class keeps the same visible state: which
 // stages hold a beat, the skid buffer, the registered tready, the output register
 // and the error counters, so that ticked with the RTL's inputs it gives the RTL's
 // outputs on every clock. The octets come from the functional model's EncodeOne();

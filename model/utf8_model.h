@@ -1,7 +1,7 @@
 // utf8core functional model: the definition of the codec's behaviour.
 //
 // Untimed C++17, no Verilator dependency. Bytes -> units (decode, validate) and
-// code points -> bytes (encode), in both modes of ../SPEC.md §2:
+// code points -> bytes (encode), in both modes of docs/spec.md:
 //   rfc3629 (default): 1-4 octets, U+0000..U+10FFFF minus surrogates;
 //   annex-r:           1-6 octets, 0..0x7FFFFFFF minus surrogates (ISO/IEC 10646 Annex R).
 // Ill-formed input is cut into maximal subparts (Unicode §3.9, WHATWG), each one
@@ -50,7 +50,7 @@ struct Unit {
   bool operator!=(const Unit& o) const { return !(*this == o); }
 };
 
-// Per-lead-byte facts of the decoder's state machine (SPEC §2 table).
+// Per-lead-byte facts of the decoder's state machine (docs/spec.md, byte ranges).
 struct LeadInfo {
   uint8_t need;          // continuation bytes to follow; 0 for ASCII and for errors
   uint8_t lo, hi;        // allowed range of the second byte (when need > 0)

@@ -41,8 +41,6 @@ WideDecoderCycleModel::Outputs WideDecoderCycleModel::outputs() const {
   o.s_tready = s_ready_;
   o.m_tvalid = out_valid_;
   o.m_tlast = out_.last;
-  o.m_tdata.assign(static_cast<size_t>(lanes_), 0);
-  o.m_tuser.assign(static_cast<size_t>(lanes_), 0);
   for (size_t k = 0; k < out_.units.size(); ++k) {
     const Unit& u = out_.units[k];
     o.m_tdata[k] = u.code_point;

@@ -12,8 +12,9 @@
 #include <deque>
 #include <vector>
 
+#include "utf8_lane_front.h"
+#include "utf8_lane_status.h"
 #include "utf8_model.h"
-#include "utf8_validator.h"
 
 namespace utf8core {
 
@@ -22,17 +23,12 @@ class WideDecoderCycleModel {
   // The RTL's DEPTH parameter's default: one beat per clock needs at least the
   // credit's round trip, which at LANES 64 (one pack level more) is over 16.
   static constexpr int DepthFor(int lanes) { return lanes >= 64 ? 32 : 16; }
-  struct Inputs {
-    bool rst = false;
-    bool cfg_mode = false;  // 0 rfc3629, 1 annex-r
-    WideBeatIn s;
-    bool m_tready = false;
-  };
+  using Inputs = WideInputs;
   struct Outputs {
     bool s_tready = false;
-    std::vector<uint32_t> m_tdata;  // LANES code points, lanes past the units read 0
+    std::array<uint32_t, kMaxLanes> m_tdata{};  // code points; lanes past the units read 0
     uint64_t m_tkeep = 0;
-    std::vector<uint8_t> m_tuser;   // LANES x {len[5:3], class[2:0]}
+    std::array<uint8_t, kMaxLanes> m_tuser{};   // {len[5:3], class[2:0]} per lane
     bool m_tvalid = false;
     bool m_tlast = false;
     bool stat_valid = false;

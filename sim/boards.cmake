@@ -1,7 +1,5 @@
-# Board demo simulation (rtl/boards/, docs/boards.md): the expected answers from the
-# functional model, the Verilated line formatter, and the Verilated utf8_uart_top
-# between two UART models. The UART top needs the decoder and the encoder; until
-# both RTL files exist it is not built (and its tests are absent).
+# Board demo simulation (rtl/boards/, docs/boards.md): the Verilated line formatter, and the Verilated utf8_uart_top
+# between two UART models.
 set(UTF8CORE_BOARDS_RTL_DIR ${CMAKE_SOURCE_DIR}/rtl/boards)
 # Simulated clock: 16 cycles per bit keeps a 20 kB end-to-end run to seconds while
 # the receiver still samples each bit near its middle. The idle timeout that ends a
@@ -12,10 +10,6 @@ math(EXPR UTF8CORE_BOARD_SIM_CLK_HZ "${UTF8CORE_BOARD_SIM_BAUD} * ${UTF8CORE_BOA
 math(EXPR UTF8CORE_BOARD_SIM_IDLE_CLKS "50 * ${UTF8CORE_BOARD_SIM_CLKS_PER_BIT}")
 set(UTF8CORE_BOARD_SIM_FIFO_ADDR_WIDTH 9)
 
-add_library(boards_expect STATIC ${CMAKE_CURRENT_LIST_DIR}/boards/board_expect.cpp)
-target_include_directories(boards_expect PUBLIC ${CMAKE_CURRENT_LIST_DIR}/boards ${CMAKE_CURRENT_LIST_DIR})
-target_link_libraries(boards_expect PUBLIC utf8_model)
-target_compile_options(boards_expect PRIVATE -Wall -Wextra)
 
 add_library(boards_line_fmt_rtl STATIC)
 verilate(boards_line_fmt_rtl
@@ -23,31 +17,25 @@ verilate(boards_line_fmt_rtl
   PREFIX Vutf8_line_fmt
   TOP_MODULE utf8_line_fmt
   TRACE_FST
-  VERILATOR_ARGS -Wall --assert)
+  VERILATOR_ARGS -Wall --assert -y ${CMAKE_SOURCE_DIR}/rtl)
 target_include_directories(boards_line_fmt_rtl PUBLIC ${CMAKE_CURRENT_LIST_DIR})
 
-if(EXISTS ${CMAKE_SOURCE_DIR}/rtl/utf8_decoder.v AND EXISTS ${CMAKE_SOURCE_DIR}/rtl/utf8_encoder.v)
-  set(UTF8CORE_HAVE_BOARD_SIM ON CACHE INTERNAL "utf8_uart_top is verilated (sim/boards.cmake)")
-  add_library(boards_uart_top_sim STATIC ${CMAKE_CURRENT_LIST_DIR}/boards/uart_top_sim.cpp)
-  target_include_directories(boards_uart_top_sim PUBLIC ${CMAKE_CURRENT_LIST_DIR}/boards ${CMAKE_CURRENT_LIST_DIR})
-  target_link_libraries(boards_uart_top_sim PUBLIC utf8_model)
-  target_compile_definitions(boards_uart_top_sim PUBLIC
-    UTF8CORE_BOARD_CLKS_PER_BIT=${UTF8CORE_BOARD_SIM_CLKS_PER_BIT}
-    UTF8CORE_BOARD_IDLE_CLKS=${UTF8CORE_BOARD_SIM_IDLE_CLKS}
-    UTF8CORE_BOARD_FIFO_ADDR_WIDTH=${UTF8CORE_BOARD_SIM_FIFO_ADDR_WIDTH})
-  # -Wno-fatal: the decoder's and encoder's own lint is their tests' job
-  # (rtl_lint.*); the board modules are linted strictly by boards_lint.* tests.
-  verilate(boards_uart_top_sim
-    SOURCES ${UTF8CORE_BOARDS_RTL_DIR}/utf8_uart_top.v
-    PREFIX Vutf8_uart_top
-    TOP_MODULE utf8_uart_top
-    TRACE_FST
-    VERILATOR_ARGS -Wall -Wno-fatal --assert
-      -y ${UTF8CORE_BOARDS_RTL_DIR} -y ${CMAKE_SOURCE_DIR}/rtl
-      -GCLK_HZ=${UTF8CORE_BOARD_SIM_CLK_HZ} -GBAUD=${UTF8CORE_BOARD_SIM_BAUD}
-      -GIDLE_CLKS=${UTF8CORE_BOARD_SIM_IDLE_CLKS}
-      -GFIFO_ADDR_WIDTH=${UTF8CORE_BOARD_SIM_FIFO_ADDR_WIDTH})
-else()
-  set(UTF8CORE_HAVE_BOARD_SIM OFF CACHE INTERNAL "utf8_uart_top is verilated (sim/boards.cmake)")
-  message(STATUS "boards: rtl/utf8_decoder.v or rtl/utf8_encoder.v missing; UART demo simulation not built")
-endif()
+add_library(boards_uart_top_sim STATIC ${CMAKE_CURRENT_LIST_DIR}/boards/uart_top_sim.cpp)
+target_include_directories(boards_uart_top_sim PUBLIC ${CMAKE_CURRENT_LIST_DIR}/boards ${CMAKE_CURRENT_LIST_DIR})
+target_link_libraries(boards_uart_top_sim PUBLIC utf8_model)
+target_compile_definitions(boards_uart_top_sim PUBLIC
+  UTF8CORE_BOARD_CLKS_PER_BIT=${UTF8CORE_BOARD_SIM_CLKS_PER_BIT}
+  UTF8CORE_BOARD_IDLE_CLKS=${UTF8CORE_BOARD_SIM_IDLE_CLKS}
+  UTF8CORE_BOARD_FIFO_ADDR_WIDTH=${UTF8CORE_BOARD_SIM_FIFO_ADDR_WIDTH})
+# -Wno-fatal: the decoder's and encoder's own lint is their tests' job
+# (rtl_lint.*); the board modules are linted strictly by boards_lint.* tests.
+verilate(boards_uart_top_sim
+  SOURCES ${UTF8CORE_BOARDS_RTL_DIR}/utf8_uart_top.v
+  PREFIX Vutf8_uart_top
+  TOP_MODULE utf8_uart_top
+  TRACE_FST
+  VERILATOR_ARGS -Wall -Wno-fatal --assert
+    -y ${UTF8CORE_BOARDS_RTL_DIR} -y ${CMAKE_SOURCE_DIR}/rtl
+    -GCLK_HZ=${UTF8CORE_BOARD_SIM_CLK_HZ} -GBAUD=${UTF8CORE_BOARD_SIM_BAUD}
+    -GIDLE_CLKS=${UTF8CORE_BOARD_SIM_IDLE_CLKS}
+    -GFIFO_ADDR_WIDTH=${UTF8CORE_BOARD_SIM_FIFO_ADDR_WIDTH})

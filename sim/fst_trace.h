@@ -1,6 +1,6 @@
 // Optional FST waveform for any Verilated block, shared by the testbenches of
 // every RTL block. Waves are off by default and switched on at run time (the
-// Verilator examples' rule): a test asks TracePath() where a wave should go,
+// Verilator examples' rule): a test asks TracePath() (harness.h) where a wave should go,
 // gets "" unless UTF8CORE_TRACE names a directory, and opens the trace only then.
 //
 // Usage (the model must be verilated with TRACE_FST):
@@ -31,26 +31,6 @@ inline std::unique_ptr<VerilatedContext> MakeContext() {
   return ctx;
 }
 
-// Where a wave named `name` (no extension) should go: $UTF8CORE_TRACE/name.fst,
-// or "" when UTF8CORE_TRACE is unset or empty (no wave).
-inline std::string TracePath(const std::string& name) {
-  const char* dir = std::getenv("UTF8CORE_TRACE");
-  if (dir == nullptr || *dir == '\0') return "";
-  std::string d(dir);
-  if (d.back() != '/') d += '/';
-  return d + name + ".fst";
-}
-
-// A file name made of anything (test names with '/' or spaces) that stays one path component.
-inline std::string SafeName(std::string s) {
-  for (char& c : s) {
-    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-                    c == '-' || c == '_' || c == '.';
-    if (!ok) c = '_';
-  }
-  return s;
-}
-
 template <class Top>
 class FstTrace {
  public:
@@ -70,7 +50,6 @@ class FstTrace {
     fst_->open(path.c_str());
     path_ = path;
   }
-  bool is_open() const { return fst_ != nullptr; }
   const std::string& path() const { return path_; }
 
   // Samples every traced signal at the context's current time.

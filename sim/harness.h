@@ -33,6 +33,26 @@ class Rng {
   std::mt19937_64 gen_;
 };
 
+// Where a wave named `name` (no extension) should go: $UTF8CORE_TRACE/name.fst,
+// or "" when UTF8CORE_TRACE is unset or empty (no wave).
+inline std::string TracePath(const std::string& name) {
+  const char* dir = std::getenv("UTF8CORE_TRACE");
+  if (dir == nullptr || *dir == '\0') return "";
+  std::string d(dir);
+  if (d.back() != '/') d += '/';
+  return d + name + ".fst";
+}
+
+// A file name made of anything (test names with '/' or spaces) that stays one path component.
+inline std::string SafeName(std::string s) {
+  for (char& c : s) {
+    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                    c == '-' || c == '_' || c == '.';
+    if (!ok) c = '_';
+  }
+  return s;
+}
+
 // How the testbench shapes traffic: probability of an idle input cycle (a gap)
 // and of a cycle with the output not ready (backpressure).
 struct Traffic {
@@ -48,6 +68,8 @@ struct Traffic {
 
 // Holds the first mismatch between the cycle model (expected) and the RTL
 // (actual). Later mismatches are only counted: the first one is the story.
+// Called for every output every clock, so a match costs one compare and the
+// message (with the signal's name) is built only for the first mismatch.
 class CycleChecker {
  public:
   CycleChecker(std::string block, uint64_t seed) : block_(std::move(block)), seed_(seed) {}
@@ -57,23 +79,14 @@ class CycleChecker {
 
   bool check(const char* signal, uint64_t expected, uint64_t actual) {
     if (expected == actual) return true;
-    if (mismatches_++ == 0) {
-      std::ostringstream m;
-      m << block_ << ": mismatch at cycle " << cycle_ << " on " << signal << ": expected (model) 0x"
-        << std::hex << expected << ", actual (RTL) 0x" << actual << std::dec << ", seed " << seed_;
-      message_ = m.str();
-    }
+    Mismatch(signal, -1, expected, actual);
     return false;
   }
-  // For ports wider than 64 bits, given as 32-bit words, least significant first.
-  bool check_words(const char* signal, const uint32_t* expected, const uint32_t* actual, int words) {
-    for (int w = 0; w < words; ++w) {
-      if (expected[w] != actual[w]) {
-        std::string s = std::string(signal) + "[word " + std::to_string(w) + "]";
-        return check(s.c_str(), expected[w], actual[w]);
-      }
-    }
-    return true;
+  // One lane of a per-lane port: reported as "signal[lane k]".
+  bool check_lane(const char* signal, int lane, uint64_t expected, uint64_t actual) {
+    if (expected == actual) return true;
+    Mismatch(signal, lane, expected, actual);
+    return false;
   }
 
   bool ok() const { return mismatches_ == 0; }
@@ -81,12 +94,30 @@ class CycleChecker {
   const std::string& message() const { return message_; }
 
  private:
+  void Mismatch(const char* signal, int lane, uint64_t expected, uint64_t actual) {
+    if (mismatches_++ != 0) return;
+    std::ostringstream m;
+    m << block_ << ": mismatch at cycle " << cycle_ << " on " << signal;
+    if (lane >= 0) m << "[lane " << lane << "]";
+    m << ": expected (model) 0x" << std::hex << expected << ", actual (RTL) 0x" << actual
+      << std::dec << ", seed " << seed_;
+    message_ = m.str();
+  }
+
   std::string block_;
   uint64_t seed_;
   uint64_t cycle_ = 0;
   uint64_t mismatches_ = 0;
   std::string message_;
 };
+
+// Names of the six error counters as the benches report them, class c at [c - 1].
+inline const char* ErrCountName(int c) {
+  static const char* const kNames[6] = {"err_count[TOO_SHORT]", "err_count[TOO_LONG]",
+                                        "err_count[OVERLONG]",  "err_count[SURROGATE]",
+                                        "err_count[TOO_LARGE]", "err_count[HEADER_BITS]"};
+  return kNames[c];
+}
 
 }  // namespace sim
 }  // namespace utf8core

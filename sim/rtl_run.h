@@ -1,7 +1,7 @@
-// Options and report shared by the one-packet runners of the RTL blocks
-// (sim/<block>_run.h): each runs its Verilated block beside its cycle model on one
-// packet, compares every output every cycle, and returns what the RTL produced.
-// The CLI's RTL engine and the tests both use them.
+// Options and report shared by the runners of every RTL block (sim/<block>_run.h):
+// each runs its Verilated block beside its cycle model, compares every output
+// every cycle, and returns what the RTL produced. The CLI's RTL engine and the
+// tests both use them.
 #ifndef UTF8CORE_SIM_RTL_RUN_H_
 #define UTF8CORE_SIM_RTL_RUN_H_
 
@@ -9,21 +9,37 @@
 #include <string>
 
 #include "harness.h"
+#include "utf8_model.h"
 
 namespace utf8core {
 namespace sim {
 
 struct RunOptions {
-  Traffic traffic;          // input gaps / output backpressure; full rate by default
-  uint64_t seed = 1;        // for the traffic pattern
-  std::string trace_path;   // FST waveform written there when not empty
+  Traffic traffic;         // input gaps / output backpressure; full rate by default
+  uint64_t seed = 1;       // for the traffic pattern
+  std::string trace_path;  // FST waveform written there when not empty
 };
 
 struct RunReport {
-  uint64_t cycles = 0;      // clock cycles from the first input beat offered to the last output beat taken
-  bool ok = true;           // false: RTL and cycle model disagreed (or the run hung)
-  std::string mismatch;     // the first disagreement: cycle, signal, expected, actual, seed
+  uint64_t cycles = 0;   // clock cycles from the first input beat offered to the last output beat taken
+  bool ok = true;        // false: RTL and cycle model disagreed (or the run hung)
+  std::string mismatch;  // the first disagreement: cycle, signal, expected, actual, seed
 };
+
+// What a block's stat_* ports say about a packet at their stat_valid pulse.
+struct StatVerdict {
+  bool error = false;
+  uint64_t offset = 0;
+  ErrorClass cls = ErrorClass::kOk;
+  bool operator==(const StatVerdict& o) const {
+    return error == o.error && offset == o.offset && cls == o.cls;
+  }
+};
+
+// A run stops as hung after this many clocks with no handshake on any port and
+// no status pulse: far above any block's pipeline depth, even under heavy
+// backpressure.
+constexpr uint64_t kHangCycles = 10000;
 
 }  // namespace sim
 }  // namespace utf8core

@@ -16,8 +16,8 @@
 #include <vector>
 
 #include "Vutf8_decoder_sc.h"
-#include "sample.h"
 #include "utf8_model.h"
+#include "utf8_sample.h"
 
 namespace {
 
@@ -168,7 +168,7 @@ bool Check(const char* name, const Result& r, const std::vector<uint8_t>& pkt, M
 
 int sc_main(int argc, char* argv[]) {
   std::vector<std::pair<std::string, std::vector<uint8_t>>> inputs;
-  inputs.emplace_back("sample", utf8core::cli::SampleUtf8());
+  inputs.emplace_back("sample", utf8core::SampleUtf8());
   if (argc > 1) {
     std::ifstream f(argv[1], std::ios::binary);
     if (!f) {

@@ -1,9 +1,9 @@
-# Verilated encoder and its runner (sim/utf8_encoder_run.h). Two builds: the
-# default COUNT_WIDTH, and COUNT_WIDTH=4 so that a test can drive the error
-# counters into saturation in a few dozen code points.
-add_library(utf8_encoder_run STATIC ${CMAKE_CURRENT_LIST_DIR}/utf8_encoder_run.cpp)
-target_include_directories(utf8_encoder_run PUBLIC ${CMAKE_CURRENT_LIST_DIR})
-target_link_libraries(utf8_encoder_run PUBLIC utf8_model)
+# Encoder (rtl/utf8_encoder.v): its bench and runner (utf8_encoder_run.h), and
+# COUNT_WIDTH=4 for the tests, so that they can drive the error counters into
+# saturation in a few dozen code points.
+add_library(utf8_encoder_run STATIC utf8_encoder_run.cpp)
+target_include_directories(utf8_encoder_run PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
+target_link_libraries(utf8_encoder_run PUBLIC utf8_sim_bench utf8_model)
 # -Wall only: verilate() adds Verilator's own sources to this target.
 target_compile_options(utf8_encoder_run PRIVATE -Wall)
 verilate(utf8_encoder_run
@@ -11,10 +11,14 @@ verilate(utf8_encoder_run
   PREFIX Vutf8_encoder
   TOP_MODULE utf8_encoder
   TRACE_FST
-  VERILATOR_ARGS -Wall --assert)
-verilate(utf8_encoder_run
+  VERILATOR_ARGS -Wall --assert -y ${CMAKE_SOURCE_DIR}/rtl)
+
+# Tests only (sim::kEncoderCount4).
+add_library(utf8_encoder_cw4_rtl STATIC utf8_encoder_cw4.cpp)
+target_link_libraries(utf8_encoder_cw4_rtl PUBLIC utf8_encoder_run)
+verilate(utf8_encoder_cw4_rtl
   SOURCES ${CMAKE_SOURCE_DIR}/rtl/utf8_encoder.v
   PREFIX Vutf8_encoder_cw4
   TOP_MODULE utf8_encoder
   TRACE_FST
-  VERILATOR_ARGS -Wall --assert -GCOUNT_WIDTH=4)
+  VERILATOR_ARGS -Wall --assert -GCOUNT_WIDTH=4 -y ${CMAKE_SOURCE_DIR}/rtl)

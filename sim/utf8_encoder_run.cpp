@@ -1,111 +1,26 @@
 // Runner of the Verilated encoder beside its cycle model; see utf8_encoder_run.h.
 #include "utf8_encoder_run.h"
 
-#include <stdexcept>
-#include <type_traits>
+#include <string>
 
 #include "Vutf8_encoder.h"
-#include "Vutf8_encoder_cw4.h"
-#include "fst_trace.h"
+#include "utf8_encoder_rtl_of.h"
 
 namespace utf8core {
 namespace sim {
-namespace {
 
-// Bits [lo, lo+width) of a Verilated port of any width (width <= 64).
-template <class T, std::enable_if_t<std::is_integral<T>::value, int> = 0>
-uint64_t PortBits(const T& port, int lo, int width) {
-  const uint64_t v = static_cast<uint64_t>(port) >> lo;
-  return width >= 64 ? v : v & ((uint64_t{1} << width) - 1);
-}
-template <class W, std::enable_if_t<!std::is_integral<W>::value, int> = 0>
-uint64_t PortBits(const W& port, int lo, int width) {
-  uint64_t v = 0;
-  for (int b = 0; b < width; ++b) {
-    const int i = lo + b;
-    v |= uint64_t{(port.m_storage[i / 32] >> (i % 32)) & 1u} << b;
-  }
-  return v;
-}
+const EncoderVariant kEncoderDefault = {
+    32, [](const std::string& trace_path, int count_width) -> std::unique_ptr<EncoderRtl> {
+      return std::make_unique<EncoderRtlOf<Vutf8_encoder>>(trace_path, count_width);
+    }};
 
-}  // namespace
-
-class EncoderBench::Dut {
- public:
-  virtual ~Dut() = default;
-  // One rising edge with these inputs; clk is low before and after.
-  virtual void clock(const Inputs& in, bool dump) = 0;
-  virtual void read(Outputs* out) const = 0;
-  virtual void flush() = 0;
-};
-
-template <class Top>
-class EncoderBench::DutOf : public EncoderBench::Dut {
- public:
-  DutOf(const std::string& trace_path, int count_width)
-      : ctx_(MakeContext()),
-        top_(std::make_unique<Top>(ctx_.get(), "TOP")),
-        count_width_(count_width) {
-    top_->clk = 0;
-    top_->eval();
-    wave_.open(ctx_.get(), top_.get(), trace_path);
-  }
-  ~DutOf() override {
-    wave_.close();
-    top_->final();
-  }
-
-  void clock(const Inputs& in, bool dump) override {
-    top_->rst = in.rst;
-    top_->cfg_mode = in.cfg_mode;
-    top_->s_axis_tdata = in.s_axis_tdata;
-    top_->s_axis_tvalid = in.s_axis_tvalid;
-    top_->s_axis_tlast = in.s_axis_tlast;
-    top_->m_axis_tready = in.m_axis_tready;
-    top_->clk = 0;
-    top_->eval();
-    if (dump) wave_.dump();
-    ctx_->timeInc(1);
-    top_->clk = 1;
-    top_->eval();
-    if (dump) wave_.dump();
-    ctx_->timeInc(1);
-    top_->clk = 0;
-    top_->eval();
-  }
-
-  void read(Outputs* out) const override {
-    out->s_axis_tready = top_->s_axis_tready;
-    out->m_axis_tdata = top_->m_axis_tdata;
-    out->m_axis_tkeep = top_->m_axis_tkeep;
-    out->m_axis_tvalid = top_->m_axis_tvalid;
-    out->m_axis_tlast = top_->m_axis_tlast;
-    out->m_axis_tuser = top_->m_axis_tuser;
-    for (int c = 0; c < 6; ++c) {
-      out->err_count[c] = PortBits(top_->err_count, c * count_width_, count_width_);
-    }
-  }
-
-  void flush() override { wave_.flush(); }
-
- private:
-  std::unique_ptr<VerilatedContext> ctx_;
-  std::unique_ptr<Top> top_;
-  FstTrace<Top> wave_;
-  int count_width_;
-};
-
-EncoderBench::EncoderBench(uint64_t seed, const std::string& trace_path, int count_width,
-                           uint64_t trace_from)
-    : model_(count_width), checker_("utf8_encoder", seed), trace_from_(trace_from) {
-  if (count_width == 32) {
-    dut_ = std::make_unique<DutOf<Vutf8_encoder>>(trace_path, count_width);
-  } else if (count_width == 4) {
-    dut_ = std::make_unique<DutOf<Vutf8_encoder_cw4>>(trace_path, count_width);
-  } else {
-    throw std::invalid_argument("EncoderBench: only COUNT_WIDTH 32 and 4 are verilated");
-  }
-  dut_->read(&rtl_);
+EncoderBench::EncoderBench(uint64_t seed, const std::string& trace_path,
+                           const EncoderVariant& variant, uint64_t trace_from)
+    : rtl_model_(variant.make(trace_path, variant.count_width)),
+      model_(variant.count_width),
+      checker_("utf8_encoder", seed),
+      trace_from_(trace_from) {
+  rtl_model_->Read(&rtl_);
 }
 
 EncoderBench::~EncoderBench() = default;
@@ -120,31 +35,27 @@ void EncoderBench::compare() {
   checker_.check("m_axis_tkeep", e.m_axis_tkeep, a.m_axis_tkeep);
   checker_.check("m_axis_tlast", e.m_axis_tlast, a.m_axis_tlast);
   checker_.check("m_axis_tuser", e.m_axis_tuser, a.m_axis_tuser);
-  static const char* const kCountNames[6] = {"err_count[TOO_SHORT]", "err_count[TOO_LONG]",
-                                             "err_count[OVERLONG]",  "err_count[SURROGATE]",
-                                             "err_count[TOO_LARGE]", "err_count[HEADER_BITS]"};
-  for (int c = 0; c < 6; ++c) checker_.check(kCountNames[c], e.err_count[c], a.err_count[c]);
+  for (int c = 0; c < 6; ++c) checker_.check(ErrCountName(c), e.err_count[c], a.err_count[c]);
 }
 
 bool EncoderBench::step(const Inputs& in) {
   const bool was_ok = checker_.ok();
   compare();
-  if (was_ok && !checker_.ok()) dut_->flush();
-  dut_->clock(in, cycle_ >= trace_from_);
+  if (was_ok && !checker_.ok()) rtl_model_->Flush();
+  rtl_model_->Clock(in, cycle_ >= trace_from_);
   model_.tick(in);
-  dut_->read(&rtl_);
+  rtl_model_->Read(&rtl_);
   ++cycle_;
   return checker_.ok();
 }
 
 }  // namespace sim
 
-EncoderRun RunUtf8Encoder(const std::vector<uint32_t>& cps, Mode mode,
-                          const sim::RunOptions& options) {
+EncoderRun RunUtf8EncoderStream(CodePointSource* source, Mode mode, EncoderSink* sink,
+                                const sim::RunOptions& options) {
   using sim::EncoderBench;
   using sim::Rng;
   EncoderRun run;
-  if (cps.empty()) return run;
   EncoderBench bench(options.seed, options.trace_path);
   Rng rng(options.seed);
   const bool annex = mode == Mode::kAnnexR;
@@ -155,57 +66,68 @@ EncoderRun RunUtf8Encoder(const std::vector<uint32_t>& cps, Mode mode,
   for (int k = 0; k < 2; ++k) bench.step(in);
   in.rst = false;
 
-  // Cycles without any handshake after which the run counts as hung: far above
-  // the pipeline's depth even under heavy backpressure.
-  const uint64_t kHangCycles = 10000;
-  size_t next = 0;  // next code point to offer
+  bool more = true;  // code points still to offer
   bool offering = false;
+  uint32_t cp = 0;
+  bool cp_last = false;
+  uint64_t sent = 0, beats = 0;
   bool done = false;
   bool started = false;
   uint64_t first_cycle = 0;
   uint64_t idle = 0;
   while (!done && bench.ok()) {
-    if (!offering && next < cps.size() && !rng.chance(options.traffic.gap)) offering = true;
+    if (!offering && more && !rng.chance(options.traffic.gap)) {
+      if (!source->Next(&cp, &cp_last)) {
+        run.report.ok = false;
+        run.report.mismatch = "utf8_encoder: " + (source->error().empty() ? std::string("input ended early") : source->error());
+        return run;
+      }
+      offering = true;
+      more = !cp_last;
+    }
     if (offering && !started) {
       started = true;
       first_cycle = bench.cycle();
     }
     in.s_axis_tvalid = offering;
-    in.s_axis_tdata = offering ? cps[next] : 0;
-    in.s_axis_tlast = offering && next + 1 == cps.size();
+    in.s_axis_tdata = offering ? cp : 0;
+    in.s_axis_tlast = offering && cp_last;
     in.m_axis_tready = !rng.chance(options.traffic.stall);
 
     const EncoderBench::Outputs& out = bench.rtl();
     const bool took = offering && out.s_axis_tready;
     const bool gave = out.m_axis_tvalid && in.m_axis_tready;
     if (gave) {
+      uint8_t octets[6];
       int len = 0;
       for (; len < 6 && (out.m_axis_tkeep >> len) & 1; ++len) {
-        run.bytes.push_back(static_cast<uint8_t>(out.m_axis_tdata >> (8 * len)));
+        octets[len] = static_cast<uint8_t>(out.m_axis_tdata >> (8 * len));
       }
-      run.lengths.push_back(static_cast<uint8_t>(len));
-      run.classes.push_back(static_cast<ErrorClass>(out.m_axis_tuser));
-      if (out.m_axis_tlast || run.classes.size() >= cps.size()) {
+      sink->Beat(octets, len, static_cast<ErrorClass>(out.m_axis_tuser));
+      ++beats;
+      // Every code point sent and as many beats out: this beat must be the last.
+      const bool all_out = !more && !offering && beats >= sent;
+      if (out.m_axis_tlast || all_out) {
         done = true;
         run.report.cycles = bench.cycle() - first_cycle + 1;
-        if (!out.m_axis_tlast || run.classes.size() != cps.size()) {
+        if (!out.m_axis_tlast || !all_out || beats != sent) {
           run.report.ok = false;
-          run.report.mismatch = "utf8_encoder: " + std::to_string(run.classes.size()) +
-                                " output beats for " + std::to_string(cps.size()) +
+          run.report.mismatch = "utf8_encoder: " + std::to_string(beats) + " output beats for " +
+                                std::to_string(sent) + (more || offering ? "+" : "") +
                                 " code points (tlast " + (out.m_axis_tlast ? "early" : "missing") +
                                 "), seed " + std::to_string(options.seed);
         }
       }
     }
     if (took) {
-      ++next;
+      ++sent;
       offering = false;
     }
     idle = (took || gave) ? 0 : idle + 1;
     bench.step(in);
-    if (idle > kHangCycles && run.report.ok) {
+    if (idle > sim::kHangCycles && run.report.ok) {
       run.report.ok = false;
-      run.report.mismatch = "utf8_encoder: no handshake for " + std::to_string(kHangCycles) +
+      run.report.mismatch = "utf8_encoder: no handshake for " + std::to_string(sim::kHangCycles) +
                             " cycles at cycle " + std::to_string(bench.cycle()) + ", seed " +
                             std::to_string(options.seed);
       break;
@@ -221,6 +143,34 @@ EncoderRun RunUtf8Encoder(const std::vector<uint32_t>& cps, Mode mode,
     run.report.ok = false;
     run.report.mismatch = bench.checker().message();
   }
+  return run;
+}
+
+EncoderRun RunUtf8Encoder(const std::vector<uint32_t>& cps, Mode mode,
+                          const sim::RunOptions& options) {
+  if (cps.empty()) return EncoderRun();
+  struct List : CodePointSource {
+    const std::vector<uint32_t>* cps;
+    size_t next = 0;
+    bool Next(uint32_t* cp, bool* last) override {
+      *cp = (*cps)[next++];
+      *last = next == cps->size();
+      return true;
+    }
+  } source;
+  source.cps = &cps;
+  struct Collect : EncoderSink {
+    EncoderRun got;
+    void Beat(const uint8_t* octets, int n, ErrorClass cls) override {
+      got.bytes.insert(got.bytes.end(), octets, octets + n);
+      got.lengths.push_back(static_cast<uint8_t>(n));
+      got.classes.push_back(cls);
+    }
+  } sink;
+  EncoderRun run = RunUtf8EncoderStream(&source, mode, &sink, options);
+  run.bytes = std::move(sink.got.bytes);
+  run.lengths = std::move(sink.got.lengths);
+  run.classes = std::move(sink.got.classes);
   return run;
 }
 

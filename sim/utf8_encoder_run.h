@@ -20,16 +20,36 @@
 namespace utf8core {
 namespace sim {
 
+// The Verilated encoder behind a small interface, so the bench can hold any
+// verilated parameter set (the template is in utf8_encoder_rtl_of.h).
+class EncoderRtl {
+ public:
+  virtual ~EncoderRtl() = default;
+  // One rising edge with these inputs; clk is low before and after.
+  virtual void Clock(const EncoderCycleModel::Inputs& in, bool dump) = 0;
+  virtual void Read(EncoderCycleModel::Outputs* out) const = 0;
+  virtual void Flush() = 0;
+};
+
+// A verilated parameter set: its COUNT_WIDTH and the factory of its model.
+struct EncoderVariant {
+  int count_width;
+  std::unique_ptr<EncoderRtl> (*make)(const std::string& trace_path, int count_width);
+};
+// COUNT_WIDTH 32: the block as shipped (sim/utf8_encoder_run.cpp).
+extern const EncoderVariant kEncoderDefault;
+// COUNT_WIDTH 4, so that a test can drive the error counters into saturation
+// in a few dozen code points; tests only (library utf8_encoder_cw4_rtl).
+extern const EncoderVariant kEncoderCount4;
+
 class EncoderBench {
  public:
   using Inputs = EncoderCycleModel::Inputs;
   using Outputs = EncoderCycleModel::Outputs;
 
-  // count_width picks the verilated COUNT_WIDTH: 32 (the default) or 4 (a second
-  // build, so that tests can reach the counters' saturation). A wave is written to
-  // trace_path when it is not empty, from cycle trace_from on.
-  explicit EncoderBench(uint64_t seed, const std::string& trace_path = "", int count_width = 32,
-                        uint64_t trace_from = 0);
+  // A wave is written to trace_path when it is not empty, from cycle trace_from on.
+  explicit EncoderBench(uint64_t seed, const std::string& trace_path = "",
+                        const EncoderVariant& variant = kEncoderDefault, uint64_t trace_from = 0);
   ~EncoderBench();
   EncoderBench(const EncoderBench&) = delete;
   EncoderBench& operator=(const EncoderBench&) = delete;
@@ -49,13 +69,9 @@ class EncoderBench {
   bool ok() const { return checker_.ok(); }
 
  private:
-  class Dut;  // the Verilated model, whichever COUNT_WIDTH
-  template <class Top>
-  class DutOf;
-
   void compare();
 
-  std::unique_ptr<Dut> dut_;
+  std::unique_ptr<EncoderRtl> rtl_model_;
   EncoderCycleModel model_;
   CycleChecker checker_;
   uint64_t trace_from_;
@@ -72,6 +88,29 @@ struct EncoderRun {
   std::array<uint64_t, 6> err_count{};  // after the packet; class c at [c-1]
   sim::RunReport report;
 };
+
+// What the encoder gives, beat by beat, as it gives it.
+class EncoderSink {
+ public:
+  virtual ~EncoderSink() = default;
+  // One output beat: the octets of one code point and its class.
+  virtual void Beat(const uint8_t* octets, int n, ErrorClass cls) = 0;
+};
+
+// Where the code points of one packet come from, one at a time.
+class CodePointSource {
+ public:
+  virtual ~CodePointSource() = default;
+  // The next code point; *last when it ends the packet. False on a read failure.
+  virtual bool Next(uint32_t* cp, bool* last) = 0;
+  virtual std::string error() const { return ""; }
+};
+
+// Resets the encoder and sends `source`'s code points as one packet (tlast on
+// the last), which must hold at least one; the beats go to `sink` (run.bytes,
+// classes and lengths stay empty), so memory stays bounded.
+EncoderRun RunUtf8EncoderStream(CodePointSource* source, Mode mode, EncoderSink* sink,
+                                const sim::RunOptions& options);
 
 // Resets the encoder, sends `cps` as one packet (tlast on the last code point)
 // in `mode`, and collects the output until its tlast. An empty list is no packet:

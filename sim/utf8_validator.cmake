@@ -1,18 +1,7 @@
-# Verilated wide validator, one model per lane count (PREFIX Vutf8_validator_l<N>),
-# and its runner (sim/utf8_validator_run.h). UTF8CORE_WIDE_LANES lists the lane
-# counts built; the runner dispatches on them and reports others as not built.
-set(UTF8CORE_WIDE_LANES 1 2 4 8 16 32 64 CACHE STRING "Lane counts of the wide RTL blocks to verilate")
-
-add_library(utf8_validator_run STATIC ${CMAKE_CURRENT_LIST_DIR}/utf8_validator_run.cpp)
-target_include_directories(utf8_validator_run PUBLIC ${CMAKE_CURRENT_LIST_DIR})
-target_link_libraries(utf8_validator_run PUBLIC utf8_model)
-foreach(lanes IN LISTS UTF8CORE_WIDE_LANES)
-  verilate(utf8_validator_run
-    SOURCES ${CMAKE_SOURCE_DIR}/rtl/utf8_validator.v
-    PREFIX Vutf8_validator_l${lanes}
-    TOP_MODULE utf8_validator
-    TRACE_FST
-    INCLUDE_DIRS ${CMAKE_SOURCE_DIR}/rtl
-    VERILATOR_ARGS -Wall --assert -GLANES=${lanes} -y ${CMAKE_SOURCE_DIR}/rtl)
-  target_compile_definitions(utf8_validator_run PRIVATE UTF8CORE_HAVE_VALIDATOR_L${lanes}=1)
-endforeach()
+# Wide validator (rtl/utf8_validator.v): its runner on the wide bench
+# (utf8_validator_run.h), and the block verilated at every lane count
+# (utf8_validator_rtl_l<N>, linked by an executable's lane table).
+add_library(utf8_validator_run STATIC utf8_validator_run.cpp)
+target_link_libraries(utf8_validator_run PUBLIC utf8_sim_bench)
+target_compile_options(utf8_validator_run PRIVATE -Wall -Wextra)
+utf8core_wide_rtl(utf8_validator)

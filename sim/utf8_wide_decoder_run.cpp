@@ -1,274 +1,86 @@
-// Runner of the Verilated wide decoder beside WideDecoderCycleModel; see
-// utf8_wide_decoder_run.h. One template instance per verilated lane count.
+// Runner of the Verilated wide decoder; see utf8_wide_decoder_run.h.
 #include "utf8_wide_decoder_run.h"
 
-#include <memory>
-#include <string>
+#include <array>
 
-#include "fst_trace.h"
-#include "harness.h"
 #include "utf8_wide_decoder.h"
-
-#if UTF8CORE_HAVE_WIDE_DECODER_L1
-#include "Vutf8_wide_decoder_l1.h"
-#endif
-#if UTF8CORE_HAVE_WIDE_DECODER_L2
-#include "Vutf8_wide_decoder_l2.h"
-#endif
-#if UTF8CORE_HAVE_WIDE_DECODER_L4
-#include "Vutf8_wide_decoder_l4.h"
-#endif
-#if UTF8CORE_HAVE_WIDE_DECODER_L8
-#include "Vutf8_wide_decoder_l8.h"
-#endif
-#if UTF8CORE_HAVE_WIDE_DECODER_L16
-#include "Vutf8_wide_decoder_l16.h"
-#endif
-#if UTF8CORE_HAVE_WIDE_DECODER_L32
-#include "Vutf8_wide_decoder_l32.h"
-#endif
-#if UTF8CORE_HAVE_WIDE_DECODER_L64
-#include "Vutf8_wide_decoder_l64.h"
-#endif
+#include "verilated_ports.h"
 
 namespace utf8core {
 namespace {
 
-template <class V>
-WideDecoderRun RunImpl(int lanes, const std::vector<sim::WidePacket>& packets,
-                       const sim::RunOptions& opt) {
-  WideDecoderRun run;
-  auto ctx = sim::MakeContext();
-  auto top = std::make_unique<V>(ctx.get(), "TOP");
-  sim::FstTrace<V> wave;
-  wave.open(ctx.get(), top.get(), opt.trace_path);
-  WideDecoderCycleModel model(lanes);
-  sim::Rng rng(opt.seed);
-  sim::WideDriver drv(lanes, packets, opt.traffic, &rng);
-  sim::CycleChecker chk("utf8_wide_decoder LANES=" + std::to_string(lanes), opt.seed);
+// What the wide bench needs to know of the wide decoder: per lane a code point
+// (32 bits of m_axis_tdata) and {length, class} (6 bits of m_axis_tuser), the
+// units packed from lane 0 as m_axis_tkeep says.
+struct WideDecoderBlock {
+  using Model = WideDecoderCycleModel;
+  static constexpr char kName[] = "utf8_wide_decoder";
 
-  // Packets owed before index i (aborted packets owe none).
-  std::vector<size_t> owed(packets.size() + 1, 0);
-  size_t total_beats = 0;
-  for (size_t i = 0; i < packets.size(); ++i) {
-    const size_t beats = sim::BeatsOf(packets[i].bytes.size(), lanes);
-    total_beats += beats;
-    const bool aborts = packets[i].abort_after_beats >= 0 &&
-                        static_cast<size_t>(packets[i].abort_after_beats) < beats;
-    owed[i + 1] = owed[i] + (aborts ? 0 : 1);
+  static uint64_t Keep(const sim::WideOut& a, int lanes) {
+    return lanes >= 64 ? a.m_tkeep : a.m_tkeep & ((uint64_t{1} << lanes) - 1);
   }
-  const uint64_t limit = 1000 + 64 * (total_beats + packets.size());
+  static uint64_t User(const sim::WideOut& a, int k) { return sim::WordBits(a.m_tuser.data(), 6 * k, 6); }
 
-  auto edge = [&](bool level) {
-    top->clk = level;
-    top->eval();
-    wave.dump();
-    ctx->timeInc(1);
-  };
-
-  std::vector<Unit> open;  // units of the packet coming out
-  uint64_t open_off = 0;
-  int64_t first_offer = -1, last_take = -1;
-  int tail = -1;
-  uint64_t cycle = 0;
-  const uint64_t lane_mask = lanes == 64 ? ~uint64_t{0} : ((uint64_t{1} << lanes) - 1);
-  for (;; ++cycle) {
-    WideDecoderCycleModel::Inputs in;
-    if (cycle < 2) {
-      in.rst = true;
-      in.s.tdata.assign(static_cast<size_t>(lanes), 0);
-    } else {
-      const size_t done_pkts = drv.packet() < packets.size() ? drv.packet() : packets.size();
-      // Drained: units and status pulse of every earlier packet are out.
-      const bool drained = run.packets.size() >= owed[done_pkts] && run.stats.size() >= owed[done_pkts];
-      in.s = drv.next(drained, &in.rst);
-      in.m_tready = !rng.chance(opt.traffic.stall);
-    }
-    in.cfg_mode = rng.chance(0.5);
-    if (in.s.tvalid && drv.packet() < packets.size()) {
-      in.cfg_mode = packets[drv.packet()].mode == Mode::kAnnexR;
-    }
-    in.s.tkeep &= lane_mask;
-
-    top->rst = in.rst;
-    top->cfg_mode = in.cfg_mode;
-    sim::SetPortBytes(top->s_axis_tdata, in.s.tdata);
-    top->s_axis_tkeep = in.s.tkeep;
-    top->s_axis_tvalid = in.s.tvalid;
-    top->s_axis_tlast = in.s.tlast;
-    top->m_axis_tready = in.m_tready;
-    top->eval();
-
-    chk.set_cycle(cycle);
-    const WideDecoderCycleModel::Outputs exp = model.outputs();
-    if (cycle >= 2) {
-      chk.check("s_axis_tready", exp.s_tready, top->s_axis_tready);
-      chk.check("m_axis_tvalid", exp.m_tvalid, top->m_axis_tvalid);
-      if (exp.m_tvalid) {
-        chk.check("m_axis_tlast", exp.m_tlast, top->m_axis_tlast);
-        chk.check("m_axis_tkeep", exp.m_tkeep, sim::PortBits(top->m_axis_tkeep, 0, lanes));
-        for (int k = 0; k < lanes; ++k) {
-          const std::string d = "m_axis_tdata[lane " + std::to_string(k) + "]";
-          chk.check(d.c_str(), exp.m_tdata[k], sim::PortBits(top->m_axis_tdata, 32 * k, 32));
-          const std::string u = "m_axis_tuser[lane " + std::to_string(k) + "]";
-          chk.check(u.c_str(), exp.m_tuser[k], sim::PortBits(top->m_axis_tuser, 6 * k, 6));
-        }
-      }
-      chk.check("stat_valid", exp.stat_valid, top->stat_valid);
-      chk.check("stat_error", exp.stat_error, top->stat_error);
-      chk.check("stat_err_offset", exp.stat_err_offset, top->stat_err_offset);
-      chk.check("stat_err_class", exp.stat_err_class, top->stat_err_class);
-      for (int c = 0; c < 6; ++c) {
-        const std::string name = "err_count[" + std::string(ClassName(static_cast<ErrorClass>(c + 1))) + "]";
-        chk.check(name.c_str(), exp.err_count[c], sim::PortBits(top->err_count, 32 * c, 32));
-      }
-    }
-    if (!chk.ok()) break;
-
-    const bool s_fire = in.s.tvalid && top->s_axis_tready;
-    const bool m_fire = top->m_axis_tvalid && in.m_tready;
-    if (in.s.tvalid && first_offer < 0) first_offer = static_cast<int64_t>(cycle);
-    if (s_fire) ++run.beats_in;
-    if (cycle >= 2 && !in.rst) {
-      if (m_fire) {
-        ++run.beats_out;
-        last_take = static_cast<int64_t>(cycle);
-        const uint64_t keep = sim::PortBits(top->m_axis_tkeep, 0, lanes);
-        for (int k = 0; k < lanes && ((keep >> k) & 1); ++k) {
-          const uint64_t user = sim::PortBits(top->m_axis_tuser, 6 * k, 6);
-          Unit u;
-          u.code_point = static_cast<uint32_t>(sim::PortBits(top->m_axis_tdata, 32 * k, 32));
-          u.length = static_cast<uint8_t>(user >> 3);
-          u.cls = static_cast<ErrorClass>(user & 7);
-          u.offset = open_off;
-          open_off += u.length;
-          open.push_back(u);
-        }
-        if (top->m_axis_tlast) {
-          run.packets.push_back(open);
-          open.clear();
-          open_off = 0;
-        }
-      }
-      if (top->stat_valid) {
-        ValidatorVerdict v;
-        v.error = top->stat_error;
-        v.cls = static_cast<ErrorClass>(top->stat_err_class);
-        v.offset = top->stat_err_offset;
-        run.stats.push_back(v);
-      }
-    }
-    if (in.rst) {  // what was coming out belonged to the packet the reset lost
-      open.clear();
-      open_off = 0;
-    }
-    drv.taken(s_fire && !in.rst);
-
-    edge(true);
-    model.tick(in);
-    edge(false);
-
-    if (tail < 0 && drv.done() && run.packets.size() >= owed[packets.size()] &&
-        run.stats.size() >= owed[packets.size()]) {
-      tail = 4;
-    }
-    if (tail >= 0 && tail-- == 0) break;
-    if (cycle > limit) {
-      run.report.ok = false;
-      run.report.mismatch = "utf8_wide_decoder LANES=" + std::to_string(lanes) +
-                            ": no progress, stopped at cycle " + std::to_string(cycle) +
-                            ", seed " + std::to_string(opt.seed);
-      break;
+  static void Compare(const Model::Outputs& e, const sim::WideOut& a, int lanes, sim::CycleChecker* k) {
+    if (!e.m_tvalid) return;
+    k->check("m_axis_tlast", e.m_tlast, a.m_tlast);
+    k->check("m_axis_tkeep", e.m_tkeep, Keep(a, lanes));
+    for (int l = 0; l < lanes; ++l) {
+      k->check_lane("m_axis_tdata", l, e.m_tdata[static_cast<size_t>(l)], a.m_tdata[static_cast<size_t>(l)]);
+      k->check_lane("m_axis_tuser", l, e.m_tuser[static_cast<size_t>(l)], User(a, l));
     }
   }
-  if (!chk.ok()) {
-    run.report.ok = false;
-    run.report.mismatch = chk.message();
+  static bool Collect(const sim::WideOut& o, int lanes, WideDecoderSink* sink);
+};
+
+bool WideDecoderBlock::Collect(const sim::WideOut& o, int lanes, WideDecoderSink* sink) {
+  std::array<Unit, kMaxLanes> beat;
+  const uint64_t keep = Keep(o, lanes);
+  size_t n = 0;
+  for (int k = 0; k < lanes && ((keep >> k) & 1); ++k) {
+    const uint64_t user = User(o, k);
+    Unit& u = beat[n++];
+    u.code_point = o.m_tdata[static_cast<size_t>(k)];
+    u.length = static_cast<uint8_t>(user >> 3);
+    u.cls = static_cast<ErrorClass>(user & 7);
+    u.offset = sink->next_offset;
+    sink->next_offset += u.length;
   }
-  for (int c = 0; c < 6; ++c) run.err_count[c] = sim::PortBits(top->err_count, 32 * c, 32);
-  run.report.cycles = first_offer >= 0 && last_take >= first_offer
-                          ? static_cast<uint64_t>(last_take - first_offer + 1)
-                          : 0;
-  wave.flush();
-  top->final();
-  return run;
+  sink->Units(beat.data(), n);
+  if (o.m_tlast) {
+    sink->next_offset = 0;
+    sink->PacketEnd();
+  }
+  return o.m_tlast;
 }
+
+class Collector : public WideDecoderSink {
+ public:
+  explicit Collector(WideDecoderRun* run) : run_(run) {}
+  void Units(const Unit* units, size_t n) override {
+    for (size_t i = 0; i < n; ++i) open_.push_back(units[i]);
+  }
+  void PacketEnd() override {
+    run_->packets.push_back(std::move(open_));
+    open_.clear();
+  }
+  void Stat(const sim::StatVerdict& v) override { run_->stats.push_back(v); }
+  void Lost() override { open_.clear(); }
+
+ private:
+  WideDecoderRun* run_;
+  std::vector<Unit> open_;  // units of the packet coming out
+};
 
 }  // namespace
 
-std::vector<int> WideDecoderLaneCounts() {
-  std::vector<int> v;
-#if UTF8CORE_HAVE_WIDE_DECODER_L1
-  v.push_back(1);
-#endif
-#if UTF8CORE_HAVE_WIDE_DECODER_L2
-  v.push_back(2);
-#endif
-#if UTF8CORE_HAVE_WIDE_DECODER_L4
-  v.push_back(4);
-#endif
-#if UTF8CORE_HAVE_WIDE_DECODER_L8
-  v.push_back(8);
-#endif
-#if UTF8CORE_HAVE_WIDE_DECODER_L16
-  v.push_back(16);
-#endif
-#if UTF8CORE_HAVE_WIDE_DECODER_L32
-  v.push_back(32);
-#endif
-#if UTF8CORE_HAVE_WIDE_DECODER_L64
-  v.push_back(64);
-#endif
-  return v;
+sim::WideRunStats RunUtf8WideDecoderStream(int lanes, sim::PacketSource* source, WideDecoderSink* sink,
+                                           const sim::RunOptions& opt) {
+  return sim::RunWide<WideDecoderBlock>(lanes, source, sink, opt);
 }
 
-WideDecoderRun RunUtf8WideDecoderPackets(int lanes, const std::vector<sim::WidePacket>& packets,
-                                         const sim::RunOptions& opt) {
-  for (const auto& p : packets) {
-    if (p.bytes.empty()) {
-      WideDecoderRun run;
-      run.report.ok = false;
-      run.report.mismatch = "utf8_wide_decoder: an empty packet cannot be sent (AXI4-Stream beats carry at least one byte)";
-      return run;
-    }
-  }
-  switch (lanes) {
-#if UTF8CORE_HAVE_WIDE_DECODER_L1
-    case 1: return RunImpl<Vutf8_wide_decoder_l1>(lanes, packets, opt);
-#endif
-#if UTF8CORE_HAVE_WIDE_DECODER_L2
-    case 2: return RunImpl<Vutf8_wide_decoder_l2>(lanes, packets, opt);
-#endif
-#if UTF8CORE_HAVE_WIDE_DECODER_L4
-    case 4: return RunImpl<Vutf8_wide_decoder_l4>(lanes, packets, opt);
-#endif
-#if UTF8CORE_HAVE_WIDE_DECODER_L8
-    case 8: return RunImpl<Vutf8_wide_decoder_l8>(lanes, packets, opt);
-#endif
-#if UTF8CORE_HAVE_WIDE_DECODER_L16
-    case 16: return RunImpl<Vutf8_wide_decoder_l16>(lanes, packets, opt);
-#endif
-#if UTF8CORE_HAVE_WIDE_DECODER_L32
-    case 32: return RunImpl<Vutf8_wide_decoder_l32>(lanes, packets, opt);
-#endif
-#if UTF8CORE_HAVE_WIDE_DECODER_L64
-    case 64: return RunImpl<Vutf8_wide_decoder_l64>(lanes, packets, opt);
-#endif
-    default: break;
-  }
-  WideDecoderRun run;
-  run.built = false;
-  run.report.ok = false;
-  run.report.mismatch = "utf8_wide_decoder with LANES=" + std::to_string(lanes) + " is not built";
-  return run;
-}
-
-WideDecoderRun RunUtf8WideDecoder(int lanes, const std::vector<uint8_t>& bytes, Mode mode,
-                                  const sim::RunOptions& opt) {
-  sim::WidePacket p;
-  p.bytes = bytes;
-  p.mode = mode;
-  return RunUtf8WideDecoderPackets(lanes, {p}, opt);
+WideDecoderRun RunUtf8WideDecoderPackets(int lanes, const std::vector<sim::WidePacket>& packets, const sim::RunOptions& opt) {
+  return sim::RunWidePackets<WideDecoderBlock, WideDecoderRun, Collector>(lanes, packets, opt);
 }
 
 }  // namespace utf8core

@@ -1,41 +1,51 @@
-// Runner of the Verilated wide decoder beside its cycle model
-// (model/utf8_wide_decoder.h): drives packets through both with the same
-// stimulus (input gaps, output backpressure, resets mid-packet), compares every
-// output every cycle and returns the units the RTL produced, per packet.
+// Runner of the Verilated wide decoder (rtl/utf8_wide_decoder.v) beside its
+// cycle model (model/utf8_wide_decoder.h), on the shared wide bench
+// (wide_bench.h): packets in, the units the RTL packed out, per packet.
 #ifndef UTF8CORE_SIM_UTF8_WIDE_DECODER_RUN_H_
 #define UTF8CORE_SIM_UTF8_WIDE_DECODER_RUN_H_
 
-#include <array>
 #include <cstdint>
 #include <vector>
 
 #include "rtl_run.h"
 #include "utf8_model.h"
-#include "utf8_validator_run.h"
+#include "wide_bench.h"
 
 namespace utf8core {
 
-struct WideDecoderRun {
-  bool built = true;                        // false: no Verilated model for this lane count
-  sim::RunReport report;
-  // Units of each packet that reached tlast, in order; offsets are rebuilt from
-  // the unit lengths (the RTL does not send them).
-  std::vector<std::vector<Unit>> packets;
-  std::vector<ValidatorVerdict> stats;      // stat_* at each stat_valid pulse
-  std::array<uint64_t, 6> err_count{};      // at the end of the run (class c at [c - 1])
-  uint64_t beats_in = 0;                    // input beats taken
-  uint64_t beats_out = 0;                   // output beats taken
+// What the wide decoder gives, as it gives it. Offsets are rebuilt from the
+// unit lengths (the RTL does not send them), counted from each packet's start.
+class WideDecoderSink {
+ public:
+  virtual ~WideDecoderSink() = default;
+  virtual void Units(const Unit* units, size_t n) = 0;  // an output beat's units
+  virtual void PacketEnd() = 0;                         // that beat had tlast
+  virtual void Stat(const sim::StatVerdict& v) = 0;     // a stat_valid pulse
+  // A reset: the units since the last PacketEnd belonged to the lost packet.
+  virtual void Lost() = 0;
+
+  // Called by the bench: a reset, and where the next unit starts in its packet.
+  void Reset() {
+    next_offset = 0;
+    Lost();
+  }
+  uint64_t next_offset = 0;
 };
 
-// Lane counts with a Verilated wide decoder in this build.
-std::vector<int> WideDecoderLaneCounts();
+struct WideDecoderRun : sim::WideRunStats {
+  // Units of each packet that reached tlast, in order.
+  std::vector<std::vector<Unit>> packets;
+  std::vector<sim::StatVerdict> stats;  // stat_* at each stat_valid pulse
+};
 
+// Any number of packets from `source`, the units to `sink`: memory stays
+// bounded whatever the packets' length.
+sim::WideRunStats RunUtf8WideDecoderStream(int lanes, sim::PacketSource* source, WideDecoderSink* sink,
+                                           const sim::RunOptions& opt);
+
+// Packets held in memory (one: sim::OnePacket), the units collected.
 WideDecoderRun RunUtf8WideDecoderPackets(int lanes, const std::vector<sim::WidePacket>& packets,
                                          const sim::RunOptions& opt);
-
-// The one-packet runner the CLI and the tests use.
-WideDecoderRun RunUtf8WideDecoder(int lanes, const std::vector<uint8_t>& bytes, Mode mode,
-                                  const sim::RunOptions& opt);
 
 }  // namespace utf8core
 

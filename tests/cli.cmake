@@ -12,6 +12,7 @@ target_include_directories(cli_test PRIVATE
   ${PROJECT_SOURCE_DIR}/sim
 )
 target_link_libraries(cli_test PRIVATE utf8core_cli GTest::gtest_main)
+utf8core_cli_lanes(cli_test)
 target_compile_options(cli_test PRIVATE -Wall -Wextra)
 target_compile_definitions(cli_test PRIVATE
   UTF8CORE_BIN="$<TARGET_FILE:utf8core>"

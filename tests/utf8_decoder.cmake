@@ -1,7 +1,7 @@
 # Scalar decoder: RTL against cycle model and functional model (label quick), the
 # SystemC testbench (label quick), and the `coverage` target (not built by default).
 add_executable(utf8_decoder_test ${CMAKE_CURRENT_LIST_DIR}/utf8_decoder_test.cpp)
-target_link_libraries(utf8_decoder_test PRIVATE utf8_decoder_run GTest::gtest_main)
+target_link_libraries(utf8_decoder_test PRIVATE utf8_decoder_run utf8_decoder_narrow_rtl GTest::gtest_main)
 target_compile_definitions(utf8_decoder_test PRIVATE UTF8CORE_KUHN_TEST="${UTF8CORE_KUHN_TEST}")
 target_compile_options(utf8_decoder_test PRIVATE -Wall)
 gtest_discover_tests(utf8_decoder_test PROPERTIES LABELS quick DISCOVERY_TIMEOUT 60)
@@ -26,9 +26,10 @@ find_program(VERILATOR_COVERAGE_EXECUTABLE verilator_coverage)
 if(VERILATOR_COVERAGE_EXECUTABLE)
   add_executable(utf8_decoder_cov_test EXCLUDE_FROM_ALL
     ${CMAKE_CURRENT_LIST_DIR}/utf8_decoder_test.cpp
-    ${CMAKE_SOURCE_DIR}/sim/utf8_decoder_run.cpp)
+    ${CMAKE_SOURCE_DIR}/sim/utf8_decoder_run.cpp
+    ${CMAKE_SOURCE_DIR}/sim/utf8_decoder_narrow.cpp)
   target_include_directories(utf8_decoder_cov_test PRIVATE ${CMAKE_SOURCE_DIR}/sim)
-  target_link_libraries(utf8_decoder_cov_test PRIVATE utf8_model GTest::gtest_main)
+  target_link_libraries(utf8_decoder_cov_test PRIVATE utf8_sim_bench GTest::gtest_main)
   target_compile_definitions(utf8_decoder_cov_test PRIVATE
     UTF8CORE_KUHN_TEST="${UTF8CORE_KUHN_TEST}")
   verilate(utf8_decoder_cov_test COVERAGE
@@ -36,13 +37,13 @@ if(VERILATOR_COVERAGE_EXECUTABLE)
     PREFIX Vutf8_decoder
     TOP_MODULE utf8_decoder
     TRACE_FST
-    VERILATOR_ARGS -Wall --assert)
+    VERILATOR_ARGS -Wall --assert -y ${CMAKE_SOURCE_DIR}/rtl)
   verilate(utf8_decoder_cov_test COVERAGE
     SOURCES ${CMAKE_SOURCE_DIR}/rtl/utf8_decoder.v
     PREFIX Vutf8_decoder_narrow
     TOP_MODULE utf8_decoder
     TRACE_FST
-    VERILATOR_ARGS -Wall --assert -GOFFSET_WIDTH=4 -GCOUNT_WIDTH=3)
+    VERILATOR_ARGS -Wall --assert -GOFFSET_WIDTH=4 -GCOUNT_WIDTH=3 -y ${CMAKE_SOURCE_DIR}/rtl)
   set(cov_dir ${CMAKE_BINARY_DIR}/coverage)
   # Merges the benches' files and counts covered points per kind (the page
   # key of each point: v_line, v_branch, v_toggle, v_user).

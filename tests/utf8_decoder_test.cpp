@@ -101,7 +101,7 @@ struct Packet {
 
 struct StreamOptions {
   Traffic traffic;
-  DecoderBench::Widths widths = DecoderBench::Widths::kDefault;
+  const sim::DecoderVariant* widths = &sim::kDecoderDefault;
   bool toggle_mode = true;     // cfg_mode changes at random inside packets (must not matter)
   // Before a reset, let every earlier packet leave the block, so that the reset
   // can only lose the packet it interrupts.
@@ -231,8 +231,8 @@ class Scoreboard {
 StreamResult RunStream(const std::vector<Packet>& packets, const StreamOptions& so, uint64_t seed,
                        const std::string& trace_path, uint64_t stop_after_cycles = ~uint64_t{0}) {
   Rng rng(seed);
-  DecoderBench bench(seed, trace_path, so.widths);
-  Scoreboard sb(seed, DecoderBench::offset_width(so.widths), DecoderBench::count_width(so.widths));
+  DecoderBench bench(seed, trace_path, *so.widths);
+  Scoreboard sb(seed, so.widths->offset_width, so.widths->count_width);
   StreamResult r;
   DecoderBench::Inputs in;
 
@@ -582,7 +582,7 @@ TEST(DecoderDirected, NarrowWidthsWrapOffsetsAndSaturateCounters) {
   for (const Traffic& t : kTraffics) {
     StreamOptions so;
     so.traffic = t;
-    so.widths = DecoderBench::Widths::kNarrow;
+    so.widths = &sim::kDecoderNarrow;
     const StreamResult r = RunChecked(std::string("narrow_") + t.name(), packets, so, Seed(17));
     ASSERT_TRUE(r.ok) << t.name() << ": " << r.failure;
     ASSERT_EQ(r.packets_checked, packets.size());

@@ -2,7 +2,7 @@
 # against the functional model (tests/utf8_encoder_test.cpp). Tests named Long*
 # are the minutes-long sweeps: label long; the rest (seconds) label quick.
 add_executable(utf8_encoder_test ${CMAKE_CURRENT_LIST_DIR}/utf8_encoder_test.cpp)
-target_link_libraries(utf8_encoder_test PRIVATE utf8_encoder_run GTest::gtest_main)
+target_link_libraries(utf8_encoder_test PRIVATE utf8_encoder_run utf8_encoder_cw4_rtl GTest::gtest_main)
 target_compile_options(utf8_encoder_test PRIVATE -Wall -Wextra)
 # Defined even when the file is missing: its test then skips (tests/kuhn_file.h).
 target_compile_definitions(utf8_encoder_test PRIVATE UTF8CORE_KUHN_TEST="${UTF8CORE_KUHN_TEST}")

@@ -107,7 +107,7 @@ struct StressResult {
 StressResult Stress(const StressConfig& cfg, uint64_t seed, const std::string& trace_path,
                     uint64_t trace_from) {
   StressResult r;
-  EncoderBench bench(seed, trace_path, 32, trace_from);
+  EncoderBench bench(seed, trace_path, sim::kEncoderDefault, trace_from);
   Rng rng(seed);
 
   struct Expected {
@@ -586,7 +586,7 @@ TEST(EncoderCounters, CountRejectedCodePointsLikeTheFunctionalModel) {
 // The COUNT_WIDTH=4 build saturates at 15; reset clears the counters.
 TEST(EncoderCounters, SaturateAndClearOnReset) {
   const uint64_t seed = sim::SeedFromEnv(8);
-  EncoderBench bench(seed, "", 4);
+  EncoderBench bench(seed, "", sim::kEncoderCount4);
   EncoderBench::Inputs in;
   in.rst = true;
   bench.step(in);

@@ -3,6 +3,7 @@
 
 #include "Vutf8_uart_top.h"
 #include "fst_trace.h"
+#include "harness.h"
 
 namespace utf8core {
 namespace sim {

@@ -7,7 +7,7 @@
 #include "cli.h"
 #include "gtest/gtest.h"
 #include "model_engine.h"
-#include "sample.h"
+#include "utf8_sample.h"
 
 namespace utf8core {
 namespace cli {
@@ -108,11 +108,11 @@ class ClockedEngine : public ModelEngine {
  public:
   std::string fail;
   const char* name() const override { return "clocked"; }
-  EngineRun Decode(const std::vector<uint8_t>& in, Mode mode, std::vector<Unit>* units) override {
-    EngineRun r = ModelEngine::Decode(in, mode, units);
+  EngineRun Decode(ByteReader* in, Mode mode, UnitSink* out) override {
+    EngineRun r = ModelEngine::Decode(in, mode, out);
     r.error = fail;
     r.has_cycles = true;
-    r.cycles = in.size() / 2;
+    r.cycles = in->bytes_read() / 2;
     return r;
   }
 };

@@ -1,12 +1,11 @@
-// The built-in sample; see sample.h.
-#include "sample.h"
+// The built-in sample; see utf8_sample.h.
+#include "utf8_sample.h"
 
 #include <string>
 
 #include "utf8_model.h"
 
 namespace utf8core {
-namespace cli {
 namespace {
 
 // Well-formed in both modes. Kept apart from the malformed lines so the encode
@@ -73,5 +72,4 @@ const std::vector<uint32_t>& SampleCodePoints() {
   return sample;
 }
 
-}  // namespace cli
 }  // namespace utf8core

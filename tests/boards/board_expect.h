@@ -2,8 +2,8 @@
 // functional model: the packet rule of the UART (a packet ends after CR or LF), the
 // text-mode line format and the echo-mode bytes. docs/boards.md states the same rules
 // for people; this file states them for the tests.
-#ifndef UTF8CORE_SIM_BOARDS_BOARD_EXPECT_H_
-#define UTF8CORE_SIM_BOARDS_BOARD_EXPECT_H_
+#ifndef UTF8CORE_TESTS_BOARDS_BOARD_EXPECT_H_
+#define UTF8CORE_TESTS_BOARDS_BOARD_EXPECT_H_
 
 #include <cstdint>
 #include <string>
@@ -32,4 +32,4 @@ std::vector<uint8_t> EchoAnswer(const std::vector<uint8_t>& packet, Mode mode);
 }  // namespace sim
 }  // namespace utf8core
 
-#endif  // UTF8CORE_SIM_BOARDS_BOARD_EXPECT_H_
+#endif  // UTF8CORE_TESTS_BOARDS_BOARD_EXPECT_H_

@@ -1,0 +1,24 @@
+# The wide blocks' tests share one library (wide_test_util.{h,cpp}: the random
+# packets, the scoreboard's bookkeeping, the tests every wide block passes) and
+# one way of being registered.
+add_library(wide_test_util STATIC ${CMAKE_CURRENT_LIST_DIR}/wide_test_util.cpp)
+target_include_directories(wide_test_util PUBLIC ${CMAKE_CURRENT_LIST_DIR})
+target_link_libraries(wide_test_util PUBLIC utf8_sim_bench GTest::gtest)
+target_compile_definitions(wide_test_util PUBLIC UTF8CORE_KUHN_TEST="${UTF8CORE_KUHN_TEST}")
+target_compile_options(wide_test_util PRIVATE -Wall -Wextra)
+
+# utf8core_wide_test(<block> LIBS <libs>...): tests/<block>_test.cpp as the
+# program <block>_test at every lane count of UTF8CORE_WIDE_LANES; its Long*
+# sweeps (minutes) labelled long, the rest quick.
+function(utf8core_wide_test block)
+  cmake_parse_arguments(arg "" "" "LIBS" ${ARGN})
+  set(t ${block}_test)
+  add_executable(${t} ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/${t}.cpp)
+  target_link_libraries(${t} PRIVATE ${block}_run wide_test_util ${arg_LIBS} GTest::gtest_main)
+  utf8core_wide_lanes(${t} BLOCKS ${block} LANES ${UTF8CORE_WIDE_LANES})
+  target_compile_options(${t} PRIVATE -Wall -Wextra)
+  gtest_discover_tests(${t} TEST_PREFIX "${block}." TEST_FILTER "-*Long*"
+    PROPERTIES LABELS quick DISCOVERY_TIMEOUT 60)
+  gtest_discover_tests(${t} TEST_PREFIX "${block}." TEST_FILTER "*Long*"
+    PROPERTIES LABELS long TIMEOUT 3600 DISCOVERY_TIMEOUT 60)
+endfunction()
