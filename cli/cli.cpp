@@ -165,7 +165,7 @@ std::string HelpText() {
          "              annex-r (ISO/IEC 10646 Annex R: 1-6 octets, up to 0x7FFFFFFF)\n"
          "  --engine E  model (default): the C++ functional model\n"
          "              rtl: the Verilated RTL, its cycle model checked every clock; a\n"
-         "              disagreement is an error (exit 2, nothing on standard output)\n"
+         "              disagreement is an error (exit 2, see below)\n"
          "  --lanes N   rtl, decode and validate: 1 (default) the scalar decoder (validate\n"
          "              reads its stat_* outputs), N the wide decoder / wide validator with\n"
          "              N bytes per clock; built: decode " +
@@ -197,7 +197,9 @@ std::string HelpText() {
          "\n"
          "exit status: 0 success (decode and encode succeed even when they replaced\n"
          "errors), 1 validate found invalid input, 2 usage or I/O error, with one line\n"
-         "'utf8core: <problem>' on standard error and nothing on standard output.\n";
+         "'utf8core: <problem>' on standard error. Output leaves in 64 KiB blocks as it\n"
+         "is produced: a run that fails before its first block has written nothing; one\n"
+         "that fails later says how many output bytes were already written.\n";
 }
 
 std::string ParseArgs(const std::vector<std::string>& args, Options* options) {
