@@ -154,10 +154,10 @@ void DecoderCycleModel::tick(const Inputs& in) {
     // The packet's mode is cfg_mode at its first byte (Decoder::set_mode applies
     // it at once when no packet is open).
     if (!in_pkt_) decoder_.set_mode(in.cfg_mode ? Mode::kAnnexR : Mode::kRfc3629);
-    std::vector<Unit> units;
-    decoder_.push(in.s_axis_tdata, &units);
-    if (in.s_axis_tlast) decoder_.end_of_packet(&units);
-    pending_.insert(pending_.end(), units.begin(), units.end());
+    fresh_.clear();
+    decoder_.push(in.s_axis_tdata, &fresh_);
+    if (in.s_axis_tlast) decoder_.end_of_packet(&fresh_);
+    pending_.insert(pending_.end(), fresh_.begin(), fresh_.end());
     ir_ = Entry{in.s_axis_tdata, in.s_axis_tlast};
     ir_valid_ = true;
     in_pkt_ = !in.s_axis_tlast;

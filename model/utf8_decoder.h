@@ -89,6 +89,7 @@ class DecoderCycleModel {
   uint64_t head_pos_ = 0;  // offset of the head byte in its packet
   Decoder decoder_;
   std::deque<Unit> pending_;  // units not yet emitted, in order
+  std::vector<Unit> fresh_;   // the units one byte completes; kept so a tick does not allocate
 
   // registered internal ready, the unit register (also the unit event of the
   // status and counters) and the output FIFO
