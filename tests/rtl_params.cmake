@@ -14,7 +14,6 @@
 # elaborates in seconds, LANES 64 in Verilator the slowest (about 5 s).
 
 set(UTF8CORE_RTL_DIR "${CMAKE_SOURCE_DIR}/rtl")
-file(GLOB UTF8CORE_LINT_WAIVERS CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/lint/*.vlt")
 find_program(IVERILOG_EXECUTABLE iverilog)
 
 # utf8core_rtl_corner(<module> <corner> <rule> [NAME=VALUE...]): <rule> is
@@ -37,7 +36,7 @@ function(utf8core_rtl_corner module corner rule)
 
   add_test(NAME ${test}.lint
     COMMAND verilator --lint-only -Wall -Wno-fatal -y "${UTF8CORE_RTL_DIR}"
-            --top-module ${module} ${lint_args} ${UTF8CORE_LINT_WAIVERS} "${rtl_file}")
+            --top-module ${module} ${lint_args} "${rtl_file}")
   set(tests ${test}.lint)
   if(YOSYS_EXECUTABLE)
     add_test(NAME ${test}.yosys
