@@ -32,8 +32,8 @@ std::string TypeName(py::handle obj) { return Py_TYPE(obj.ptr())->tp_name; }
 
 Mode ParseModeArg(py::handle mode, const char* func) {
   if (!PyUnicode_Check(mode.ptr())) {
-    throw py::type_error(std::string(func) + "(): mode must be a str ('rfc3629' or 'annex-r'), not " +
-                         TypeName(mode));
+    throw py::type_error(std::string(func) +
+                         "(): mode must be a str ('rfc3629' or 'annex-r'), not " + TypeName(mode));
   }
   const std::string s = py::cast<std::string>(mode);
   Mode m;
@@ -55,8 +55,8 @@ class ByteView {
                            "(encode text first, e.g. text.encode('utf-8'))");
     }
     if (!PyObject_CheckBuffer(obj.ptr())) {
-      throw py::type_error(std::string(func) +
-                           "(): expected bytes, bytearray or memoryview, not " + TypeName(obj));
+      throw py::type_error(std::string(func) + "(): expected bytes, bytearray or memoryview, not " +
+                           TypeName(obj));
     }
     if (PyObject_GetBuffer(obj.ptr(), &view_, PyBUF_C_CONTIGUOUS) != 0) {
       PyErr_Clear();
@@ -165,8 +165,7 @@ py::bytes Encode(py::handle code_points, py::handle mode) {
     if (v == -1 && PyErr_Occurred()) throw py::error_already_set();
     if (overflow != 0 || v < 0 || v > 0xFFFFFFFFLL) {
       throw py::value_error("encode(): code point at index " + std::to_string(i) + " (" +
-                            py::cast<std::string>(py::repr(item)) +
-                            ") is outside 0..0xFFFFFFFF");
+                            py::cast<std::string>(py::repr(item)) + ") is outside 0..0xFFFFFFFF");
     }
     cps[static_cast<size_t>(i)] = static_cast<uint32_t>(v);
   }

@@ -74,6 +74,8 @@ std::vector<Scenario> Scenarios() {
   const std::vector<uint32_t> wide_bad = {0x61, 0xE0, 0x80, 0x62, 0xED};
   const std::vector<uint32_t> cps = {0x41, 0xE9, 0x20AC, 0x1F600, 0xD800};
   std::vector<Scenario> s;
+  // name, block, LANES, clocks, packets, gaps, ready, rst
+  // clang-format off
   // scalar decoder
   s.push_back({"decoder_latency", "decoder", 1, 18, {text, bad}, "001", "1", "110"});
   s.push_back({"decoder_handshake", "decoder", 1, 24, {text, bad},
@@ -108,6 +110,7 @@ std::vector<Scenario> Scenarios() {
                "1" + std::string(28, '0') + "1", "110"});
   s.push_back({"wide_decoder_reset", "wide_decoder", 4, 22, {wide_text, wide_bad}, "001", "1",
                "1101100"});
+  // clang-format on
   return s;
 }
 
@@ -136,8 +139,8 @@ class Source {
       std::deque<Beat> beats;
       for (size_t i = 0; i < p.size(); i += lanes) {
         const size_t n = std::min(p.size() - i, static_cast<size_t>(lanes));
-        beats.push_back({std::vector<uint32_t>(p.begin() + i, p.begin() + i + n),
-                         i + n == p.size()});
+        beats.push_back(
+            {std::vector<uint32_t>(p.begin() + i, p.begin() + i + n), i + n == p.size()});
       }
       packets_.push_back(beats);
     }
@@ -241,8 +244,10 @@ std::vector<Row> RunScenario(const Scenario& sc) {
             if (o.m_axis_tkeep >> k & 1) octets.push_back(o.m_axis_tdata >> (8 * k) & 0xFF);
           }
           return Row{Scalar("s_axis_tready", o.s_axis_tready),
-                     Scalar("m_axis_tvalid", o.m_axis_tvalid), Lanes("m_axis_tdata", octets),
-                     Scalar("m_axis_tkeep", o.m_axis_tkeep), Scalar("m_axis_tuser", o.m_axis_tuser),
+                     Scalar("m_axis_tvalid", o.m_axis_tvalid),
+                     Lanes("m_axis_tdata", octets),
+                     Scalar("m_axis_tkeep", o.m_axis_tkeep),
+                     Scalar("m_axis_tuser", o.m_axis_tuser),
                      Scalar("m_axis_tlast", o.m_axis_tlast)};
         },
         [](const EncoderCycleModel& m) { return m.outputs().s_axis_tready; });
@@ -266,9 +271,12 @@ std::vector<Row> RunScenario(const Scenario& sc) {
         sc, m, drive_wide,
         [](const ValidatorCycleModel& m) {
           const auto o = m.outputs();
-          return Row{Scalar("s_axis_tready", o.s_tready), Scalar("m_axis_tvalid", o.m_tvalid),
-                     Scalar("m_axis_tdata", o.m_tdata), Scalar("m_axis_tuser", o.m_tuser),
-                     Scalar("m_axis_tlast", o.m_tlast), Scalar("stat_valid", o.stat_valid),
+          return Row{Scalar("s_axis_tready", o.s_tready),
+                     Scalar("m_axis_tvalid", o.m_tvalid),
+                     Scalar("m_axis_tdata", o.m_tdata),
+                     Scalar("m_axis_tuser", o.m_tuser),
+                     Scalar("m_axis_tlast", o.m_tlast),
+                     Scalar("stat_valid", o.stat_valid),
                      Scalar("stat_error", o.stat_error),
                      Scalar("stat_err_offset", o.stat_err_offset),
                      Scalar("stat_err_class", o.stat_err_class)};
@@ -288,10 +296,14 @@ std::vector<Row> RunScenario(const Scenario& sc) {
               users.push_back(o.m_tuser[k]);
             }
           }
-          return Row{Scalar("s_axis_tready", o.s_tready), Scalar("m_axis_tvalid", o.m_tvalid),
-                     Lanes("m_axis_tdata", cps), Scalar("m_axis_tkeep", o.m_tkeep),
-                     Lanes("m_axis_tuser", users), Scalar("m_axis_tlast", o.m_tlast),
-                     Scalar("stat_valid", o.stat_valid), Scalar("stat_error", o.stat_error),
+          return Row{Scalar("s_axis_tready", o.s_tready),
+                     Scalar("m_axis_tvalid", o.m_tvalid),
+                     Lanes("m_axis_tdata", cps),
+                     Scalar("m_axis_tkeep", o.m_tkeep),
+                     Lanes("m_axis_tuser", users),
+                     Scalar("m_axis_tlast", o.m_tlast),
+                     Scalar("stat_valid", o.stat_valid),
+                     Scalar("stat_error", o.stat_error),
                      Scalar("stat_err_offset", o.stat_err_offset),
                      Scalar("stat_err_class", o.stat_err_class)};
         },
