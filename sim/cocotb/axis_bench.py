@@ -105,6 +105,29 @@ class DecoderBench:
         await ClockCycles(self.dut.clk, 2)
         self.status.clear()
 
+    async def check_packets(self, packets, mode, seed):
+        """Receives one frame per packet and checks its units, then the status."""
+        for index, packet in enumerate(packets):
+            frame = await with_timeout(self.sink.recv(compact=False), 100, "us")
+            got = frame_units(frame, self.lanes)
+            want = expected_units(packet, mode)
+            assert got == want, (f"packet {index} {packet.hex(' ')}: units {got}, "
+                                 f"utf8core.decode says {want} (seed {seed})")
+        # stat_valid follows a packet's last unit by a few clocks
+        await ClockCycles(self.dut.clk, 40)
+        want_status = [expected_status(p, mode) for p in packets]
+        assert self.status == want_status, (f"status {self.status}, expected {want_status} "
+                                            f"(seed {seed})")
+        assert self.sink.empty()
+        self.status.clear()
+
+    def stop_pauses(self):
+        # clear_pause_generator() leaves the last pause value in force
+        self.source.clear_pause_generator()
+        self.sink.clear_pause_generator()
+        self.source.pause = False
+        self.sink.pause = False
+
     async def run(self, mode, idle, backpressure, count):
         seed = bench_seed()
         rng = random.Random(f"{seed}-{mode}-{idle}-{backpressure}")
@@ -119,20 +142,31 @@ class DecoderBench:
         packets = random_packets(rng, count, mode)
         for packet in packets:
             await self.source.send(AxiStreamFrame(packet))
-        for index, packet in enumerate(packets):
-            frame = await with_timeout(self.sink.recv(compact=False), 100, "us")
-            got = frame_units(frame, self.lanes)
-            want = expected_units(packet, mode)
-            assert got == want, (f"packet {index} {packet.hex(' ')}: units {got}, "
-                                 f"utf8core.decode says {want} (seed {seed})")
-        # stat_valid follows a packet's last unit by a few clocks
-        await ClockCycles(self.dut.clk, 40)
-        want_status = [expected_status(p, mode) for p in packets]
-        assert self.status == want_status, f"status {self.status}, expected {want_status}"
-        assert self.sink.empty()
+        await self.check_packets(packets, mode, seed)
+        self.stop_pauses()
 
-        # clear_pause_generator() leaves the last pause value in force
-        self.source.clear_pause_generator()
-        self.sink.clear_pause_generator()
-        self.source.pause = False
-        self.sink.pause = False
+    async def run_resets(self, mode, rounds):
+        """A reset in the middle of a packet, `rounds` times: the packet is lost
+        (no unit, no status) and the packets after it decode as usual."""
+        seed = bench_seed()
+        rng = random.Random(f"{seed}-{mode}-reset")
+        self.log.info("seed %d (UTF8CORE_SEED=%d replays it), mode %s, resets mid-packet",
+                      seed, seed, mode)
+        await self.reset(mode)
+        self.source.set_pause_generator(pauses(rng, 0.3))
+        self.sink.set_pause_generator(pauses(rng, 0.3))
+        for _ in range(rounds):
+            doomed = boundary_bytes(rng, rng.randint(28, 60), mode == "annex-r")
+            await self.source.send(AxiStreamFrame(doomed))
+            beats = rng.randint(1, 5)
+            while beats:
+                await RisingEdge(self.dut.clk)
+                if self.dut.s_axis_tvalid.value and self.dut.s_axis_tready.value:
+                    beats -= 1
+            # the source drops the rest of its frame, the sink its partial frame
+            await self.reset(mode)
+            packets = random_packets(rng, 4, mode)
+            for packet in packets:
+                await self.source.send(AxiStreamFrame(packet))
+            await self.check_packets(packets, mode, seed)
+        self.stop_pauses()
