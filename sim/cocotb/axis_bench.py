@@ -71,7 +71,8 @@ def frame_units(frame, lanes):
 
 
 class DecoderBench:
-    """Source, sink and status monitor around a decoder with `lanes` unit lanes."""
+    """Source, sink and status monitor around a decoder with `lanes` unit lanes;
+    checks units, per-packet status and error counters."""
 
     def __init__(self, dut, lanes):
         self.dut = dut
@@ -121,6 +122,18 @@ class DecoderBench:
         assert self.sink.empty()
         self.status.clear()
 
+    def check_counters(self, packets, mode, seed):
+        """err_count: the units of each error class since the last reset."""
+        width = len(self.dut.err_count) // 6
+        value = self.dut.err_count.value.integer
+        got = [(value >> (width * (c - 1))) & ((1 << width) - 1) for c in range(1, 7)]
+        want = [0] * 6
+        for packet in packets:
+            for _cp, _length, cls in expected_units(packet, mode):
+                if cls:
+                    want[cls - 1] += 1
+        assert got == want, f"err_count {got}, expected {want} (seed {seed})"
+
     def stop_pauses(self):
         # clear_pause_generator() leaves the last pause value in force
         self.source.clear_pause_generator()
@@ -143,6 +156,7 @@ class DecoderBench:
         for packet in packets:
             await self.source.send(AxiStreamFrame(packet))
         await self.check_packets(packets, mode, seed)
+        self.check_counters(packets, mode, seed)
         self.stop_pauses()
 
     async def run_resets(self, mode, rounds):
@@ -169,4 +183,5 @@ class DecoderBench:
             for packet in packets:
                 await self.source.send(AxiStreamFrame(packet))
             await self.check_packets(packets, mode, seed)
+            self.check_counters(packets, mode, seed)
         self.stop_pauses()
