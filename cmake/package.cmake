@@ -1,12 +1,15 @@
 # `cmake --install` (SPEC section 10): into the prefix go
 #   include/utf8core/utf8_model.h            the functional model's interface
 #   lib/libutf8core_model.a                  the functional model (utf8core::model)
+#   include/utf8core/utf8core_dpi.h,
+#   lib/libutf8core_dpi.a                    its DPI-C layer (utf8core::dpi)
 #   share/utf8core/rtl/                      the RTL and its FuseSoC cores
 #   share/utf8core/constraints/              the board pins the board core names
-#   share/utf8core/dpi/                      the SystemVerilog DPI-C package (when built)
+#   share/utf8core/dpi/                      the SystemVerilog package utf8core_pkg.sv
+#                                            and the DPI-C layer's sources
 #   lib/cmake/utf8core/utf8coreConfig.cmake  (+ version file and targets)
-# so that another project's find_package(utf8core CONFIG) gives utf8core::model
-# and utf8core_RTL_DIR. utf8core::host, the kernel's host library, is not here:
+# so that another project's find_package(utf8core CONFIG) gives utf8core::model,
+# utf8core::dpi, utf8core_RTL_DIR and utf8core_DPI_DIR. utf8core::host, the kernel's host library, is not here:
 # the kernel does not exist yet.
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
@@ -14,7 +17,7 @@ include(CMakePackageConfigHelpers)
 set(UTF8CORE_INSTALL_CMAKEDIR "${CMAKE_INSTALL_LIBDIR}/cmake/utf8core")
 set(UTF8CORE_INSTALL_DATADIR "${CMAKE_INSTALL_DATADIR}/utf8core")
 
-install(TARGETS utf8core_model EXPORT utf8coreTargets
+install(TARGETS utf8core_model utf8core_dpi EXPORT utf8coreTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
   PUBLIC_HEADER DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/utf8core)
@@ -23,6 +26,9 @@ install(EXPORT utf8coreTargets NAMESPACE utf8core::
 
 install(DIRECTORY "${CMAKE_SOURCE_DIR}/rtl/" DESTINATION ${UTF8CORE_INSTALL_DATADIR}/rtl
   FILES_MATCHING PATTERN "*.v" PATTERN "*.vh" PATTERN "*.core")
+install(FILES "${CMAKE_SOURCE_DIR}/dpi/utf8core_pkg.sv" "${CMAKE_SOURCE_DIR}/dpi/utf8core_dpi.h"
+              "${CMAKE_SOURCE_DIR}/dpi/utf8core_dpi.cpp"
+  DESTINATION ${UTF8CORE_INSTALL_DATADIR}/dpi)
 install(DIRECTORY "${CMAKE_SOURCE_DIR}/constraints/"
   DESTINATION ${UTF8CORE_INSTALL_DATADIR}/constraints)
 

@@ -15,16 +15,14 @@ int main() {
       {0x1F600, 3, 4, utf8core::ErrorClass::kOk},
       {utf8core::kReplacement, 7, 2, utf8core::ErrorClass::kTooShort},
   };
-  const std::vector<utf8core::Unit> units =
-      utf8core::Decode(bytes, utf8core::Mode::kRfc3629);
+  const std::vector<utf8core::Unit> units = utf8core::Decode(bytes, utf8core::Mode::kRfc3629);
   bool ok = units.size() == expected.size();
   for (size_t i = 0; i < units.size(); ++i) {
     const bool same = i < expected.size() && units[i] == expected[i];
     ok = ok && same;
     std::printf("%s %llu %u U+%04X %s\n", same ? "  " : "!!",
                 static_cast<unsigned long long>(units[i].offset), units[i].length,
-                static_cast<unsigned>(units[i].code_point),
-                utf8core::ClassName(units[i].cls));
+                static_cast<unsigned>(units[i].code_point), utf8core::ClassName(units[i].cls));
   }
   if (!ok) {
     std::printf("consumer: %zu units, expected %zu; marked lines differ\n", units.size(),
