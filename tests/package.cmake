@@ -13,3 +13,17 @@ add_test(NAME package.install
           -DCXX=${CMAKE_CXX_COMPILER}
           -P ${CMAKE_CURRENT_SOURCE_DIR}/package/run.cmake)
 set_tests_properties(package.install PROPERTIES LABELS quick)
+
+#   package.readme_routes  the README's "Use it in your project" blocks, run as
+#                    written (tests/package/readme_routes.py): FuseSoC from the
+#                    venv, the CMake install and outside project, the DPI-C
+#                    example verilated against the installed prefix
+if(EXISTS "${UTF8CORE_VENV}/bin/fusesoc")
+  add_test(NAME package.readme_routes
+    COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/package/readme_routes.py
+            ${CMAKE_SOURCE_DIR} ${CMAKE_BINARY_DIR} ${UTF8CORE_VENV}
+            ${CMAKE_CURRENT_BINARY_DIR}/package/readme)
+  set_tests_properties(package.readme_routes PROPERTIES LABELS quick)
+else()
+  message(STATUS "No fusesoc in ${UTF8CORE_VENV}: package.readme_routes is not defined")
+endif()
