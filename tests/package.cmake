@@ -12,7 +12,8 @@ add_test(NAME package.install
           -DGENERATOR=${CMAKE_GENERATOR}
           -DCXX=${CMAKE_CXX_COMPILER}
           -P ${CMAKE_CURRENT_SOURCE_DIR}/package/run.cmake)
-set_tests_properties(package.install PROPERTIES LABELS quick)
+# Both package tests use the build tree's install rules: one at a time.
+set_tests_properties(package.install PROPERTIES LABELS quick RESOURCE_LOCK utf8core_install)
 
 #   package.readme_routes  the README's "Use it in your project" blocks, run as
 #                    written (tests/package/readme_routes.py): FuseSoC from the
@@ -23,7 +24,8 @@ if(EXISTS "${UTF8CORE_VENV}/bin/fusesoc")
     COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/package/readme_routes.py
             ${CMAKE_SOURCE_DIR} ${CMAKE_BINARY_DIR} ${UTF8CORE_VENV}
             ${CMAKE_CURRENT_BINARY_DIR}/package/readme)
-  set_tests_properties(package.readme_routes PROPERTIES LABELS quick)
+  set_tests_properties(package.readme_routes PROPERTIES LABELS quick
+    RESOURCE_LOCK utf8core_install)
 else()
   message(STATUS "No fusesoc in ${UTF8CORE_VENV}: package.readme_routes is not defined")
 endif()
