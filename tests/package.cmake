@@ -2,7 +2,14 @@
 #   package.install  `cmake --install` into a prefix inside the build tree, then
 #                    tests/package/, a project outside this tree, finds it with
 #                    find_package(utf8core CONFIG REQUIRED), links
-#                    utf8core::model and checks the units of a decoded string
+#                    utf8core::model and checks the units of a decoded string;
+#                    with the venv's fusesoc, the installed share/utf8core/rtl is
+#                    a cores root that lints utf8core:ip:validator
+if(EXISTS "${UTF8CORE_VENV}/bin/fusesoc")
+  set(UTF8CORE_HAVE_FUSESOC ON)
+else()
+  set(UTF8CORE_HAVE_FUSESOC OFF)
+endif()
 add_test(NAME package.install
   COMMAND ${CMAKE_COMMAND}
           -DBUILD_DIR=${CMAKE_BINARY_DIR}
@@ -11,6 +18,7 @@ add_test(NAME package.install
           -DSOURCE=${CMAKE_CURRENT_SOURCE_DIR}/package
           -DGENERATOR=${CMAKE_GENERATOR}
           -DCXX=${CMAKE_CXX_COMPILER}
+          "-DFUSESOC=$<$<BOOL:${UTF8CORE_HAVE_FUSESOC}>:${UTF8CORE_VENV}/bin/fusesoc>"
           -P ${CMAKE_CURRENT_SOURCE_DIR}/package/run.cmake)
 # Both package tests use the build tree's install rules: one at a time.
 set_tests_properties(package.install PROPERTIES LABELS quick RESOURCE_LOCK utf8core_install)

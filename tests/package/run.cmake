@@ -1,7 +1,8 @@
 # cmake -P script for the test package.install (tests/package.cmake): installs
 # the build tree into a fresh prefix, then configures, builds and runs the
 # outside project beside this file against that prefix alone.
-# In: BUILD_DIR, PREFIX, WORK, SOURCE (this folder), GENERATOR, CXX.
+# In: BUILD_DIR, PREFIX, WORK, SOURCE (this folder), GENERATOR, CXX; FUSESOC
+# (optional): the installed RTL folder must serve as a FuseSoC cores root too.
 function(step)
   execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc)
   if(NOT rc EQUAL 0)
@@ -19,3 +20,9 @@ step(${CMAKE_COMMAND} -S "${SOURCE}" -B "${WORK}" -G "${GENERATOR}"
      -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF)
 step(${CMAKE_COMMAND} --build "${WORK}")
 step("${WORK}/consumer")
+
+if(FUSESOC)
+  file(WRITE "${WORK}/fusesoc.conf" "")
+  step(${FUSESOC} --config "${WORK}/fusesoc.conf" --cores-root "${PREFIX}/share/utf8core/rtl"
+       run --work-root "${WORK}/fusesoc-lint" --target=lint utf8core:ip:validator)
+endif()
