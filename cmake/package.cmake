@@ -9,8 +9,10 @@
 #                                            and the DPI-C layer's sources
 #   lib/cmake/utf8core/utf8coreConfig.cmake  (+ version file and targets)
 # so that another project's find_package(utf8core CONFIG) gives utf8core::model,
-# utf8core::dpi, utf8core_RTL_DIR and utf8core_DPI_DIR. utf8core::host, the kernel's host library, is not here:
-# the kernel does not exist yet.
+# utf8core::dpi, utf8core_RTL_DIR and utf8core_DPI_DIR. utf8core::host, the
+# kernel's host library, is not here: the kernel does not exist yet. Nor are the
+# cycle models (the utf8_model library of model/): only this tree's benches,
+# tests and CLI use them.
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 

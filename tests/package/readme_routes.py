@@ -30,10 +30,9 @@ def main() -> int:
     source, build, venv, work = (os.path.abspath(a) for a in sys.argv[1:5])
     with open(os.path.join(source, "README.md"), encoding="utf-8") as f:
         blocks = section_blocks(f.read())
-    firsts = [b.split()[0] + " " + b.split()[1] if b.split()[0] != "fusesoc" else "fusesoc"
-              for b in blocks]
-    if firsts != ROUTES:
-        print(f"readme_routes: the section's blocks start with {firsts}, expected {ROUTES}")
+    if len(blocks) != len(ROUTES) or not all(b.startswith(r) for b, r in zip(blocks, ROUTES)):
+        firsts = [b.splitlines()[0] if b else "" for b in blocks]
+        print(f"readme_routes: the section's blocks start with {firsts}; expected, in order, {ROUTES}")
         return 1
 
     shutil.rmtree(work, ignore_errors=True)
