@@ -2,7 +2,9 @@
 # rtl/boards/utf8_uart_demo.core. Each test runs the venv's fusesoc
 # (scripts/requirements.txt, UTF8CORE_VENV) on the source tree as its only cores
 # root, with an empty configuration so that no user library is mixed in, and
-# with its work folder in the build tree. Label quick:
+# with its work folder in the build tree, emptied first (--clean: edalize's
+# Makefile would otherwise find the last run's outputs up to date and run no
+# tool). Label quick:
 #   fusesoc.lint.<block>        target lint: Verilator -Wall, any warning fails
 #   fusesoc.synth.<block>       target synth: Yosys synth_ice40 (the wide blocks at
 #                               LANES 2: the parameter reaches Yosys, and the suite
@@ -39,7 +41,7 @@ set(fusesoc_env "XDG_CACHE_HOME=${fusesoc_work}/xdg-cache"
 # utf8core_fusesoc_test(NAME CORE TARGET [backend args...])
 function(utf8core_fusesoc_test name core target)
   add_test(NAME ${name}
-    COMMAND ${fusesoc_cmd} run --work-root "${fusesoc_work}/${name}"
+    COMMAND ${fusesoc_cmd} run --clean --work-root "${fusesoc_work}/${name}"
             --target=${target} ${core} ${ARGN})
   set_tests_properties(${name} PROPERTIES LABELS quick ENVIRONMENT "${fusesoc_env}")
 endfunction()

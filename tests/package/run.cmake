@@ -24,5 +24,5 @@ step("${WORK}/consumer")
 if(FUSESOC)
   file(WRITE "${WORK}/fusesoc.conf" "")
   step(${FUSESOC} --config "${WORK}/fusesoc.conf" --cores-root "${PREFIX}/share/utf8core/rtl"
-       run --work-root "${WORK}/fusesoc-lint" --target=lint utf8core:ip:validator)
+       run --clean --work-root "${WORK}/fusesoc-lint" --target=lint utf8core:ip:validator)
 endif()
