@@ -44,7 +44,9 @@ void SanitizerCycleModel::tick(const Inputs& in) {
 
   const bool pop = out_valid() && in.m_tready;
   const bool rest_end = acc_end_ && !(pop && out_last());
-  if (pop) acc_.erase(acc_.begin(), acc_.begin() + static_cast<std::ptrdiff_t>(std::min(acc_.size(), lanes)));
+  if (pop)
+    acc_.erase(acc_.begin(),
+               acc_.begin() + static_cast<std::ptrdiff_t>(std::min(acc_.size(), lanes)));
   const bool take = exp_valid_ && !rest_end && acc_.size() <= lanes;
   const bool unit_ready = !exp_valid_ || take;
 

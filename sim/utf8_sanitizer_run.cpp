@@ -23,7 +23,8 @@ struct SanitizerBlock {
     return static_cast<uint8_t>(sim::WordBits(a.m_tdata.data(), 8 * k, 8));
   }
 
-  static void Compare(const Model::Outputs& e, const sim::WideOut& a, int lanes, sim::CycleChecker* k) {
+  static void Compare(const Model::Outputs& e, const sim::WideOut& a, int lanes,
+                      sim::CycleChecker* k) {
     if (!e.m_tvalid) return;
     k->check("m_axis_tlast", e.m_tlast, a.m_tlast);
     k->check("m_axis_tkeep", e.m_tkeep, Keep(a, lanes));
@@ -45,7 +46,9 @@ struct SanitizerBlock {
 class Collector : public SanitizerSink {
  public:
   explicit Collector(SanitizerRun* run) : run_(run) {}
-  void Bytes(const uint8_t* bytes, size_t n) override { open_.insert(open_.end(), bytes, bytes + n); }
+  void Bytes(const uint8_t* bytes, size_t n) override {
+    open_.insert(open_.end(), bytes, bytes + n);
+  }
   void PacketEnd() override {
     run_->packets.push_back(std::move(open_));
     open_.clear();

@@ -32,18 +32,20 @@ std::vector<uint8_t> Sanitized(const std::vector<uint8_t>& bytes, Mode mode) {
 std::string FirstDifference(const std::vector<uint8_t>& got, const std::vector<uint8_t>& want) {
   size_t i = 0;
   while (i < got.size() && i < want.size() && got[i] == want[i]) ++i;
-  return "first difference at byte " + std::to_string(i) + " of " + std::to_string(got.size()) + " (RTL) / " +
-         std::to_string(want.size()) + " (model)";
+  return "first difference at byte " + std::to_string(i) + " of " + std::to_string(got.size()) +
+         " (RTL) / " + std::to_string(want.size()) + " (model)";
 }
 
 // The sanitizer as the shared wide-block tests see it.
 struct Sanitizer {
   using Run = SanitizerRun;
   static constexpr char kName[] = "utf8_sanitizer";
-  static Run Packets(int lanes, const std::vector<WidePacket>& packets, const sim::RunOptions& opt) {
+  static Run Packets(int lanes, const std::vector<WidePacket>& packets,
+                     const sim::RunOptions& opt) {
     return RunUtf8SanitizerPackets(lanes, packets, opt);
   }
-  static Run One(int lanes, const std::vector<uint8_t>& bytes, Mode mode, const sim::RunOptions& opt) {
+  static Run One(int lanes, const std::vector<uint8_t>& bytes, Mode mode,
+                 const sim::RunOptions& opt) {
     return RunUtf8SanitizerPackets(lanes, sim::OnePacket(bytes, mode), opt);
   }
   static bool OneMatchesModel(const Run& run, const std::vector<uint8_t>& bytes, Mode mode) {
@@ -62,16 +64,19 @@ struct Sanitizer {
       std::vector<uint8_t> want;
       UnitsToUtf8(units, &want);
       const std::vector<uint8_t>& got = run.packets[n - kept.packets.size() + i];
-      ASSERT_TRUE(got == want) << "packet " << i << " [" << ModeName(p.mode) << "] " << Hex(p.bytes) << ": "
-                               << FirstDifference(got, want) << "; RTL " << Hex(got) << ", model " << Hex(want);
+      ASSERT_TRUE(got == want) << "packet " << i << " [" << ModeName(p.mode) << "] " << Hex(p.bytes)
+                               << ": " << FirstDifference(got, want) << "; RTL " << Hex(got)
+                               << ", model " << Hex(want);
       const Verdict v = Summarize(units);
       const sim::StatVerdict& s = run.stats[n - kept.packets.size() + i];
       EXPECT_EQ(s.error, !v.valid) << "stat_error of packet " << i;
       EXPECT_EQ(s.offset, v.valid ? 0 : v.first_error_offset) << "stat_err_offset of packet " << i;
-      EXPECT_EQ(s.cls, v.valid ? ErrorClass::kOk : v.first_error_class) << "stat_err_class of packet " << i;
+      EXPECT_EQ(s.cls, v.valid ? ErrorClass::kOk : v.first_error_class)
+          << "stat_err_class of packet " << i;
     }
     for (int c = 0; c < 6; ++c) {
-      EXPECT_EQ(run.err_count[c], kept.counts[c]) << "err_count of " << ClassName(static_cast<ErrorClass>(c + 1));
+      EXPECT_EQ(run.err_count[c], kept.counts[c])
+          << "err_count of " << ClassName(static_cast<ErrorClass>(c + 1));
     }
   }
 };
@@ -101,11 +106,14 @@ class SanitizerTest : public testing::TestWithParam<int> {
 };
 
 TEST_P(SanitizerTest, TrafficMatrixRandomPackets) {
-  test::TrafficMatrixRandomPackets<Sanitizer>(lanes(), sim::SeedFromEnv(0x5A417400 + static_cast<uint64_t>(lanes())), 50);
+  test::TrafficMatrixRandomPackets<Sanitizer>(
+      lanes(), sim::SeedFromEnv(0x5A417400 + static_cast<uint64_t>(lanes())), 50);
 }
 TEST_P(SanitizerTest, ErrorsAtEveryOffset) { test::ErrorsAtEveryOffset<Sanitizer>(lanes()); }
 TEST_P(SanitizerTest, SequencesStraddleBeats) { test::SequencesStraddleBeats<Sanitizer>(lanes()); }
-TEST_P(SanitizerTest, PartialBeatsAndOneBytePackets) { test::PartialBeatsAndOneBytePackets<Sanitizer>(lanes()); }
+TEST_P(SanitizerTest, PartialBeatsAndOneBytePackets) {
+  test::PartialBeatsAndOneBytePackets<Sanitizer>(lanes());
+}
 TEST_P(SanitizerTest, ResetMidPacket) { test::ResetMidPacket<Sanitizer>(lanes()); }
 TEST_P(SanitizerTest, KuhnStressTest) { test::KuhnStressTest<Sanitizer>(lanes()); }
 
@@ -116,11 +124,12 @@ TEST_P(SanitizerTest, SustainedBackpressure) {
   sim::Rng rng(sim::SeedFromEnv(6));
   std::vector<WidePacket> packets;
   for (int i = 0; i < 30; ++i) {
-    packets.push_back({RandomPacket(rng, Mode::kRfc3629, static_cast<size_t>(3 * lanes() + 5)), Mode::kRfc3629, -1});
+    packets.push_back({RandomPacket(rng, Mode::kRfc3629, static_cast<size_t>(3 * lanes() + 5)),
+                       Mode::kRfc3629, -1});
   }
   for (double stall : {0.9, 0.5}) {
-    const SanitizerRun run =
-        test::RunChecked<Sanitizer>(lanes(), packets, {0, stall}, rng.seed(), test::TestName<Sanitizer>(lanes(), "stall"));
+    const SanitizerRun run = test::RunChecked<Sanitizer>(
+        lanes(), packets, {0, stall}, rng.seed(), test::TestName<Sanitizer>(lanes(), "stall"));
     Sanitizer::Scoreboard(lanes(), packets, run);
   }
 }
@@ -131,16 +140,23 @@ TEST_P(SanitizerTest, SustainedBackpressure) {
 // traffic shape.
 TEST_P(SanitizerTest, ExpansionBursts) {
   const int L = lanes();
-  const std::vector<std::vector<uint8_t>> kUnits = {
-      {0xFF}, {0x80}, {0xC0}, {0xE2, 0x82}, {0xF0, 0x9F, 0x98}, {0xF8, 0x88, 0x80, 0x80}, {0xFC, 0x84, 0x80, 0x80, 0x80},
-      {0xE2, 0x82, 0xAC}, {0x41}};
+  const std::vector<std::vector<uint8_t>> kUnits = {{0xFF},
+                                                    {0x80},
+                                                    {0xC0},
+                                                    {0xE2, 0x82},
+                                                    {0xF0, 0x9F, 0x98},
+                                                    {0xF8, 0x88, 0x80, 0x80},
+                                                    {0xFC, 0x84, 0x80, 0x80, 0x80},
+                                                    {0xE2, 0x82, 0xAC},
+                                                    {0x41}};
   for (Mode mode : {Mode::kRfc3629, Mode::kAnnexR}) {
     sim::Rng rng(sim::SeedFromEnv(31) + static_cast<uint64_t>(mode));
     std::vector<WidePacket> packets;
     // One kind of error repeated over several beats, then a burst between text.
     for (size_t u = 0; u + 2 < kUnits.size(); ++u) {
       WidePacket p{{}, mode, -1};
-      while (p.bytes.size() < static_cast<size_t>(4 * L + 3)) p.bytes.insert(p.bytes.end(), kUnits[u].begin(), kUnits[u].end());
+      while (p.bytes.size() < static_cast<size_t>(4 * L + 3))
+        p.bytes.insert(p.bytes.end(), kUnits[u].begin(), kUnits[u].end());
       packets.push_back(p);
       WidePacket q{std::vector<uint8_t>(static_cast<size_t>(L), 0x61), mode, -1};
       q.bytes.insert(q.bytes.end(), p.bytes.begin(), p.bytes.end());
@@ -152,14 +168,17 @@ TEST_P(SanitizerTest, ExpansionBursts) {
       WidePacket p{{}, mode, -1};
       const size_t n = 1 + rng.below(static_cast<uint32_t>(6 * L + 6));
       while (p.bytes.size() < n) {
-        const auto& unit = kUnits[rng.below(static_cast<uint32_t>(i < 10 ? kUnits.size() - 2 : kUnits.size()))];
+        const auto& unit =
+            kUnits[rng.below(static_cast<uint32_t>(i < 10 ? kUnits.size() - 2 : kUnits.size()))];
         p.bytes.insert(p.bytes.end(), unit.begin(), unit.end());
       }
       packets.push_back(p);
     }
-    for (const sim::Traffic t : {sim::Traffic{0, 0}, sim::Traffic{0.3, 0.4}, sim::Traffic{0, 0.8}}) {
-      const SanitizerRun run = test::RunChecked<Sanitizer>(L, packets, t, rng.seed(),
-                                                           test::TestName<Sanitizer>(L, std::string("expand_") + t.name() + "_" + ModeName(mode)));
+    for (const sim::Traffic t :
+         {sim::Traffic{0, 0}, sim::Traffic{0.3, 0.4}, sim::Traffic{0, 0.8}}) {
+      const SanitizerRun run = test::RunChecked<Sanitizer>(
+          L, packets, t, rng.seed(),
+          test::TestName<Sanitizer>(L, std::string("expand_") + t.name() + "_" + ModeName(mode)));
       Sanitizer::Scoreboard(L, packets, run);
     }
   }
@@ -173,7 +192,8 @@ TEST_P(SanitizerTest, ErrorInTextAtEveryLane) {
   std::vector<WidePacket> packets;
   for (Mode mode : {Mode::kRfc3629, Mode::kAnnexR}) {
     for (int at = 0; at < L + 3; ++at) {
-      for (const std::vector<uint8_t>& err : {std::vector<uint8_t>{0xFF}, std::vector<uint8_t>{0xE2, 0x82}}) {
+      for (const std::vector<uint8_t>& err :
+           {std::vector<uint8_t>{0xFF}, std::vector<uint8_t>{0xE2, 0x82}}) {
         WidePacket p{std::vector<uint8_t>(static_cast<size_t>(at), 0x2E), mode, -1};
         for (int rep = 0; rep < 3; ++rep) {
           p.bytes.insert(p.bytes.end(), err.begin(), err.end());
@@ -183,7 +203,8 @@ TEST_P(SanitizerTest, ErrorInTextAtEveryLane) {
       }
     }
   }
-  const SanitizerRun run = test::RunChecked<Sanitizer>(L, packets, {0.2, 0.3}, 8, test::TestName<Sanitizer>(L, "error_lanes"));
+  const SanitizerRun run = test::RunChecked<Sanitizer>(L, packets, {0.2, 0.3}, 8,
+                                                       test::TestName<Sanitizer>(L, "error_lanes"));
   Sanitizer::Scoreboard(L, packets, run);
 }
 
@@ -199,7 +220,8 @@ TEST_P(SanitizerTest, ThroughputWellFormed) {
       // Cut to n bytes; a sequence the cut leaves open is made ASCII.
       bytes.resize(n);
       const Unit end = Decode(bytes, mode).back();
-      if (end.cls != ErrorClass::kOk) std::fill(bytes.begin() + static_cast<std::ptrdiff_t>(end.offset), bytes.end(), 0x41);
+      if (end.cls != ErrorClass::kOk)
+        std::fill(bytes.begin() + static_cast<std::ptrdiff_t>(end.offset), bytes.end(), 0x41);
       ASSERT_TRUE(Summarize(Decode(bytes, mode)).valid);
       const SanitizerRun run = Sanitizer::One(L, bytes, mode, sim::RunOptions());
       ASSERT_TRUE(run.report.ok) << run.report.mismatch;
@@ -224,7 +246,8 @@ TEST_P(SanitizerTest, ThroughputExpansionAtOutputRate) {
   const size_t n = L == 1 ? (16u << 10) : (256u << 10);
   sim::Rng rng(sim::SeedFromEnv(13));
   std::vector<uint8_t> bytes(n);
-  for (uint8_t& b : bytes) b = static_cast<uint8_t>(0x80 + rng.below(0x40));  // lone continuation bytes
+  for (uint8_t& b : bytes)
+    b = static_cast<uint8_t>(0x80 + rng.below(0x40));  // lone continuation bytes
   const SanitizerRun run = Sanitizer::One(L, bytes, Mode::kRfc3629, sim::RunOptions());
   ASSERT_TRUE(run.report.ok) << run.report.mismatch;
   ASSERT_TRUE(Sanitizer::OneMatchesModel(run, bytes, Mode::kRfc3629));
@@ -239,12 +262,14 @@ TEST_P(SanitizerTest, LongAllTwoBytePackets) { test::LongAllTwoBytePackets<Sanit
 
 TEST(SanitizerBuild, LaneCountsBuiltAndOthersAbsent) {
   ASSERT_FALSE(sim::WideLaneCounts("utf8_sanitizer").empty());
-  const SanitizerRun run = RunUtf8SanitizerPackets(3, sim::OnePacket({0x41}, Mode::kRfc3629), sim::RunOptions());
+  const SanitizerRun run =
+      RunUtf8SanitizerPackets(3, sim::OnePacket({0x41}, Mode::kRfc3629), sim::RunOptions());
   EXPECT_FALSE(run.built);
   EXPECT_FALSE(run.report.ok);
 }
 
-INSTANTIATE_TEST_SUITE_P(Lanes, SanitizerTest, testing::ValuesIn(sim::WideLaneCounts("utf8_sanitizer")), test::LaneName);
+INSTANTIATE_TEST_SUITE_P(Lanes, SanitizerTest,
+                         testing::ValuesIn(sim::WideLaneCounts("utf8_sanitizer")), test::LaneName);
 
 }  // namespace
 }  // namespace utf8core
