@@ -167,8 +167,9 @@ std::string HelpText() {
          "              rtl: the Verilated RTL, its cycle model checked every clock; a\n"
          "              disagreement is an error (exit 2, nothing on standard output)\n"
          "  --lanes N   rtl, decode and validate: 1 (default) the scalar decoder (validate\n"
-         "              reads its stat_* outputs), N the wide decoder / wide validator with\n"
-         "              N bytes per clock; built: decode " +
+         "              reads its stat_* outputs), N the wide block with N bytes per clock:\n"
+         "              decode --to utf8 the sanitizer, --to ucs4le|text the decoder,\n"
+         "              validate the validator; built: decode " +
          LaneList(RtlDecodeLanes()) + ", validate " + LaneList(RtlValidateLanes()) +
          ".\n"
          "              Not for encode, nor for the model engine (it has no lanes).\n"
