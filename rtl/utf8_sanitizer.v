@@ -190,7 +190,10 @@ generate
                 wire [8*SB-1:0] hi = {{(8*(SB-PB)){1'b0}}, g_lvl[l-1].seg[8*PB*(2*g+1) +: 8*PB]};
                 wire [NW-1:0]   n_lo = g_lvl[l-1].cnt[NW*(2*g) +: NW];
                 wire [NW-1:0]   n_hi = g_lvl[l-1].cnt[NW*(2*g+1) +: NW];
-                assign seg[8*SB*g +: 8*SB] = lo | (hi << {n_lo, 3'b000});
+                // The low half holds at most PB bytes: the shift needs no more bits.
+                localparam PW = $clog2(PB + 1);
+                wire [PW-1:0]   at = n_lo[PW-1:0];
+                assign seg[8*SB*g +: 8*SB] = lo | (hi << {at, 3'b000});
                 assign cnt[NW*g +: NW] = n_lo + n_hi;
             end
         end
@@ -228,8 +231,10 @@ wire take = exp_valid_q && !rest_end && rest_count <= LANES_N;
 assign unit_ready = !exp_valid_q || take;
 
 // Bytes below rest_count stay; the rest come from the expansion register.
-wire [8*AB-1:0] rest_mask = ~({(8*AB){1'b1}} << {rest_count, 3'b000});
-wire [8*AB-1:0] appended  = {{(8*LANES){1'b0}}, exp_data_q} << {rest_count, 3'b000};
+// Only a take uses them, when at most LANES bytes stay: LOG+1 bits of shift.
+wire [LOG:0]    put_at    = rest_count[LOG:0];
+wire [8*AB-1:0] rest_mask = ~({(8*AB){1'b1}} << {put_at, 3'b000});
+wire [8*AB-1:0] appended  = {{(8*LANES){1'b0}}, exp_data_q} << {put_at, 3'b000};
 
 always @(posedge clk) begin
     if (unit_ready) begin
