@@ -167,8 +167,9 @@ std::string HelpText() {
          "              rtl: the Verilated RTL, its cycle model checked every clock; a\n"
          "              disagreement is an error (exit 2, see below)\n"
          "  --lanes N   rtl, decode and validate: 1 (default) the scalar decoder (validate\n"
-         "              reads its stat_* outputs), N the wide decoder / wide validator with\n"
-         "              N bytes per clock; built: decode " +
+         "              reads its stat_* outputs), N the wide block with N bytes per clock:\n"
+         "              decode --to utf8 the sanitizer, --to ucs4le|text the decoder,\n"
+         "              validate the validator; built: decode " +
          LaneList(RtlDecodeLanes()) + ", validate " + LaneList(RtlValidateLanes()) +
          ".\n"
          "              Not for encode, nor for the model engine (it has no lanes).\n"
@@ -367,17 +368,8 @@ class FormatSink : public UnitSink {
     tally_.Add(units, n);
     text_.clear();
     switch (to_) {
-      case Format::kUtf8: {
-        uint8_t buf[6];
-        for (size_t i = 0; i < n; ++i) {
-          ErrorClass cls;
-          // Decoded values are always in annex-r's range: encoding there keeps
-          // the 4..6-octet forms of values above U+10FFFF; errors are U+FFFD.
-          const int len = EncodeOne(units[i].code_point, Mode::kAnnexR, buf, &cls);
-          text_.append(reinterpret_cast<const char*>(buf), static_cast<size_t>(len));
-        }
+      case Format::kUtf8:  // Engine::Sanitize, not units
         break;
-      }
       case Format::kUcs4le:
         for (size_t i = 0; i < n; ++i) AppendLe32(units[i].code_point, &text_);
         break;
@@ -411,12 +403,16 @@ Outcome Run(const Options& options, ByteReader* in, ByteWriter* out, Engine* eng
   };
   switch (options.command) {
     case Command::kDecode: {
+      // --to utf8 is the engine's sanitizer; the other formats its units.
       FormatSink sink(options.to, out);
-      const EngineRun run = engine->Decode(in, options.mode, &sink);
+      UnitTally utf8_tally;
+      const EngineRun run = options.to == Format::kUtf8
+                                ? engine->Sanitize(in, options.mode, out, &utf8_tally)
+                                : engine->Decode(in, options.mode, &sink);
       if (!out->ok()) return Fail(out->error());
       if (!run.error.empty()) return fail(run.error);
       if (options.stats) {
-        const UnitTally& t = sink.tally();
+        const UnitTally& t = options.to == Format::kUtf8 ? utf8_tally : sink.tally();
         o.err = StatsJson(options.command, options.mode, *engine, in->bytes_read(), t.units,
                           t.counts, run);
       }

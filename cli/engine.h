@@ -39,6 +39,11 @@ class Engine {
   virtual EngineRun Validate(ByteReader* in, Mode mode, Verdict* verdict) = 0;
   // Encode reads 32-bit little-endian code points and writes UTF-8 to `out`.
   virtual EngineRun Encode(CodePointReader* in, Mode mode, ByteWriter* out, EncodeStats* stats) = 0;
+  // `decode --to utf8`: the units re-encoded to `out` (error units as EF BF BD,
+  // annex-r values above U+10FFFF in their 4-6-octet forms) and tallied into
+  // *tally. By default Decode()'s units re-encoded here; an engine with a block
+  // of its own for it (the RTL's wide sanitizer) overrides it.
+  virtual EngineRun Sanitize(ByteReader* in, Mode mode, ByteWriter* out, UnitTally* tally);
 };
 
 // How the command line asked for an engine. Fields an engine does not use are

@@ -11,6 +11,7 @@
 #include "rtl_run.h"
 #include "utf8_decoder_run.h"
 #include "utf8_encoder_run.h"
+#include "utf8_sanitizer_run.h"
 #include "utf8_validator_run.h"
 #include "utf8_wide_decoder_run.h"
 
@@ -273,6 +274,46 @@ EngineRun RtlEngine::Decode(ByteReader* in, Mode mode, UnitSink* out) {
     bad = "utf8_wide_decoder units cover " + std::to_string(t.bytes) + " of " +
           std::to_string(in->bytes_read()) + " bytes";
   }
+  if (!bad.empty()) return Failed(bad);
+  return Cycles(run.report.cycles);
+}
+
+EngineRun RtlEngine::Sanitize(ByteReader* in, Mode mode, ByteWriter* out, UnitTally* tally) {
+  *tally = UnitTally{};
+  if (lanes_ == 1) return Engine::Sanitize(in, mode, out, tally);
+  // The sanitizer gives bytes, not units: the model counts the units beside it.
+  ReaderSource source(in, mode, true);
+  if (!source.Prime()) return EngineRun{in->error()};
+  if (source.empty()) return Cycles(0);
+  std::string error;
+  if (!TraceWritable(trace_path_, &error)) return EngineRun{error};
+  struct Sink : SanitizerSink {
+    ByteWriter* out;
+    ReaderSource* source;
+    uint64_t packets = 0, stats = 0;
+    sim::StatVerdict stat;
+    void Bytes(const uint8_t* b, size_t n) override {
+      if (!out->Put(b, n)) source->Stop();
+    }
+    void PacketEnd() override { ++packets; }
+    void Stat(const sim::StatVerdict& v) override {
+      if (stats++ == 0) stat = v;
+    }
+    void Lost() override {}
+  } sink;
+  sink.out = out;
+  sink.source = &source;
+  const sim::WideRunStats run = RunUtf8SanitizerStream(lanes_, &source, &sink, Options(trace_path_));
+  if (source.stopped()) return {};
+  if (!run.report.ok) return Failed(run.report.mismatch);
+  const std::string block = "utf8_sanitizer LANES=" + std::to_string(lanes_);
+  if (sink.packets != 1 || sink.stats != 1) {
+    return Failed(block + " closed " + std::to_string(sink.packets) + " packets and gave " +
+                  std::to_string(sink.stats) + " stat pulses for one packet");
+  }
+  *tally = source.tally();
+  std::string bad = CheckCounts("utf8_sanitizer", run.err_count, tally->counts);
+  if (bad.empty()) bad = CheckStat("utf8_sanitizer", sink.stat, tally->verdict());
   if (!bad.empty()) return Failed(bad);
   return Cycles(run.report.cycles);
 }

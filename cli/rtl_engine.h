@@ -17,13 +17,16 @@ namespace cli {
 class RtlEngine : public Engine {
  public:
   // lanes: 1 is the scalar decoder (decode, validate); other values pick the
-  // wide decoder / wide validator with that many lanes. trace_path: FST file, or "".
+  // wide decoder / wide sanitizer (decode --to utf8) / wide validator with that
+  // many lanes. trace_path: FST file, or "".
   RtlEngine(int lanes, const std::string& trace_path) : lanes_(lanes), trace_path_(trace_path) {}
 
   const char* name() const override { return "rtl"; }
   EngineRun Decode(ByteReader* in, Mode mode, UnitSink* out) override;
   EngineRun Validate(ByteReader* in, Mode mode, Verdict* verdict) override;
   EngineRun Encode(CodePointReader* in, Mode mode, ByteWriter* out, EncodeStats* stats) override;
+  // lanes 1: the scalar decoder's units re-encoded; otherwise the wide sanitizer.
+  EngineRun Sanitize(ByteReader* in, Mode mode, ByteWriter* out, UnitTally* tally) override;
 
  private:
   int lanes_;

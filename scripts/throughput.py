@@ -2,8 +2,9 @@
 """Bytes per clock of the RTL engines, from the CLI's --stats, on 1 MiB of text and of random bytes.
 
 For each input (generated multilingual text, random bytes; both made here from a
-fixed seed), each mode, each command (decode, validate) and each lane count it
-runs `utf8core CMD --engine rtl --lanes L --stats` and the same with
+fixed seed), each mode, each command (decode --to utf8: the wide sanitizer;
+decode --to ucs4le: the wide decoder; validate) and each lane count it runs
+`utf8core CMD --engine rtl --lanes L --stats` and the same with
 `--engine model`, checks that standard output and the exit status are identical,
 and prints a Markdown table of cycles and bytes per clock. A difference is
 reported and makes the exit status 1.
@@ -33,6 +34,10 @@ SENTENCES = [
     "我能吞下玻璃而不伤身体。 ",
     "😀 🚀 🎉 𝄞 ",
 ]
+
+
+# At LANES above 1: the wide sanitizer, the wide decoder, the wide validator.
+COMMANDS = ("decode --to utf8", "decode --to ucs4le", "validate")
 
 
 def make_inputs(size, seed):
@@ -70,10 +75,10 @@ def main(argv=None):
             with open(path, "wb") as f:
                 f.write(data)
             for mode in ("rfc3629", "annex-r"):
-                for cmd in ("decode", "validate"):
-                    ref = run(args.exe, [cmd, "--mode", mode, "--engine", "model"], path)
+                for cmd in COMMANDS:
+                    ref = run(args.exe, [*cmd.split(), "--mode", mode, "--engine", "model"], path)
                     for lanes in args.lanes:
-                        got = run(args.exe, [cmd, "--mode", mode, "--engine", "rtl", "--lanes",
+                        got = run(args.exe, [*cmd.split(), "--mode", mode, "--engine", "rtl", "--lanes",
                                              str(lanes), "--stats"], path)
                         same = got[0] == ref[0] and got[1] == ref[1]
                         if not same or got[2] is None:

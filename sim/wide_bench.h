@@ -3,7 +3,8 @@
 // its cycle model, compares every output every clock and hands what the RTL
 // produced to a sink. A wide block adds only its cycle model, a small Block
 // description (its name, how its data outputs compare, how an output beat is
-// collected) and its sink: see utf8_validator_run.cpp, utf8_wide_decoder_run.cpp.
+// collected) and its sink: see utf8_validator_run.cpp, utf8_wide_decoder_run.cpp,
+// utf8_sanitizer_run.cpp.
 #ifndef UTF8CORE_SIM_WIDE_BENCH_H_
 #define UTF8CORE_SIM_WIDE_BENCH_H_
 

@@ -21,6 +21,11 @@ template <class T, class = void>
 struct HasTkeep : std::false_type {};
 template <class T>
 struct HasTkeep<T, std::void_t<decltype(std::declval<T&>().m_axis_tkeep)>> : std::true_type {};
+// Whether the block has an m_axis_tuser port (the sanitizer's bytes have none).
+template <class T, class = void>
+struct HasTuser : std::false_type {};
+template <class T>
+struct HasTuser<T, std::void_t<decltype(std::declval<T&>().m_axis_tuser)>> : std::true_type {};
 
 template <class Top>
 class WideRtlOf : public WideRtl {
@@ -30,8 +35,10 @@ class WideRtlOf : public WideRtl {
         keep_mask_(lanes >= 64 ? ~uint64_t{0} : (uint64_t{1} << lanes) - 1) {
     static_assert(PortWords<decltype(top_->m_axis_tdata)>() <= std::tuple_size<decltype(WideOut::m_tdata)>::value,
                   "m_axis_tdata wider than WideOut holds");
-    static_assert(PortWords<decltype(top_->m_axis_tuser)>() <= std::tuple_size<decltype(WideOut::m_tuser)>::value,
-                  "m_axis_tuser wider than WideOut holds");
+    if constexpr (HasTuser<Top>::value) {
+      static_assert(PortWords<decltype(top_->m_axis_tuser)>() <= std::tuple_size<decltype(WideOut::m_tuser)>::value,
+                    "m_axis_tuser wider than WideOut holds");
+    }
     wave_.open(ctx_.get(), top_.get(), trace_path);
   }
   ~WideRtlOf() override {
@@ -54,7 +61,7 @@ class WideRtlOf : public WideRtl {
     out->m_tlast = t.m_axis_tlast;
     if constexpr (HasTkeep<Top>::value) out->m_tkeep = PortBits(t.m_axis_tkeep, 0, 64);
     ReadPort(t.m_axis_tdata, out->m_tdata.data());
-    ReadPort(t.m_axis_tuser, out->m_tuser.data());
+    if constexpr (HasTuser<Top>::value) ReadPort(t.m_axis_tuser, out->m_tuser.data());
     out->stat_valid = t.stat_valid;
     out->stat_error = t.stat_error;
     out->stat_err_offset = t.stat_err_offset;

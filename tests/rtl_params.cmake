@@ -82,7 +82,7 @@ utf8core_rtl_corner(utf8_encoder count_width_3 error_COUNT_WIDTH_must_be_at_leas
 
 # The wide blocks: LANES 64 with the narrowest widths too, where the status's
 # halves are tightest.
-foreach(block utf8_validator utf8_wide_decoder)
+foreach(block utf8_validator utf8_wide_decoder utf8_sanitizer)
   if(block STREQUAL "utf8_validator")
     set(fifo QUEUE)
   else()

@@ -1,8 +1,8 @@
 // What the tests of every wide block share (tests/utf8_validator_test.cpp,
-// tests/utf8_wide_decoder_test.cpp): the random packet generator, readable
-// packet dumps, a run that keeps a waveform of a failure, the scoreboard's
-// bookkeeping of which packets a reset lost, and the stimulus of the tests
-// every wide block must pass. A block's test file describes the block
+// tests/utf8_wide_decoder_test.cpp, tests/utf8_sanitizer_test.cpp): the random
+// packet generator, readable packet dumps, a run that keeps a waveform of a
+// failure, the scoreboard's bookkeeping of which packets a reset lost, and the
+// stimulus of the tests every wide block must pass. A block's test file describes the block
 // (a struct with its name, its runner and its scoreboard) and calls these.
 #ifndef UTF8CORE_TESTS_WIDE_TEST_UTIL_H_
 #define UTF8CORE_TESTS_WIDE_TEST_UTIL_H_

@@ -1,8 +1,9 @@
 // Tests of `utf8core --engine rtl` (SPEC §7) through the binary: on the built-in
 // sample, Kuhn's stress test and seeded random bytes, every command's output and
 // exit status must be byte-identical to --engine model's, for every --to format,
-// both modes and lanes 1, 8 and 64; --stats carries the RTL's cycles; --trace
-// writes an FST file; and the RTL options' usage errors.
+// both modes and lanes 1, 8 and 64; `decode --to utf8` runs the wide sanitizer
+// (its output expands error units, so its clocks show it); --stats carries the
+// RTL's cycles; --trace writes an FST file; and the RTL options' usage errors.
 #include <cinttypes>
 #include <cstdio>
 #include <memory>
@@ -182,6 +183,32 @@ TEST(CliRtl, EmptyInputIsNoPacket) {
 
 // The --stats object of the RTL is the model's with "engine" changed and
 // cycles and bytes_per_cycle added; cycles cannot beat the lane count.
+// The wide lanes' `decode --to utf8` is the sanitizer, not the wide decoder's
+// units re-encoded: on input where every byte is an error unit the output is
+// three times the input, and the sanitizer gives it at LANES bytes a clock, so
+// its clocks are at least 3 * bytes / LANES, where the wide decoder takes
+// bytes / LANES. Its bytes equal the model's.
+TEST(CliRtl, DecodeToUtf8WideIsTheSanitizer) {
+  const TempFile errors(std::string(6000, '\x80'));
+  const std::regex cycles_key("\"cycles\":([0-9]+),");
+  for (int lanes : cli::RtlDecodeLanes()) {
+    if (lanes == 1) continue;
+    const std::string n = std::to_string(lanes);
+    SCOPED_TRACE("--lanes " + n);
+    ExpectSameAsModel({"decode", "--to", "utf8", errors.path()}, n);
+    const Result utf8 = Cli({"decode", "--to", "utf8", "--stats", "--engine", "rtl", "--lanes", n, errors.path()});
+    const Result ucs4 = Cli({"decode", "--to", "ucs4le", "--stats", "--engine", "rtl", "--lanes", n, errors.path()});
+    ASSERT_EQ(utf8.status, 0) << utf8.err;
+    ASSERT_EQ(ucs4.status, 0) << ucs4.err;
+    EXPECT_EQ(utf8.out.size(), 3u * 6000u);
+    std::smatch a, b;
+    ASSERT_TRUE(std::regex_search(utf8.err, a, cycles_key)) << utf8.err;
+    ASSERT_TRUE(std::regex_search(ucs4.err, b, cycles_key)) << ucs4.err;
+    EXPECT_GE(std::stoull(a[1]), 3u * 6000u / static_cast<unsigned>(lanes));
+    EXPECT_LT(std::stoull(b[1]), 2u * 6000u / static_cast<unsigned>(lanes));
+  }
+}
+
 TEST(CliRtl, StatsCarryCyclesAndTheModelsCounts) {
   const Inputs inputs;
   const std::regex tail(",\"cycles\":([0-9]+),\"bytes_per_cycle\":([0-9]+\\.[0-9]{4})\\}\n$");
