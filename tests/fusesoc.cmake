@@ -46,9 +46,9 @@ function(utf8core_fusesoc_test name core target)
   set_tests_properties(${name} PROPERTIES LABELS quick ENVIRONMENT "${fusesoc_env}")
 endfunction()
 
-foreach(block decoder encoder validator wide_decoder)
+foreach(block decoder encoder validator wide_decoder sanitizer)
   utf8core_fusesoc_test(fusesoc.lint.${block} utf8core:ip:${block} lint)
-  if(block MATCHES "validator|wide_decoder")
+  if(block MATCHES "validator|wide_decoder|sanitizer")
     utf8core_fusesoc_test(fusesoc.bad_param.${block} utf8core:ip:${block} lint --LANES=3)
     set_tests_properties(fusesoc.bad_param.${block} PROPERTIES
       PASS_REGULAR_EXPRESSION "error_LANES_must_be_1_2_4_8_16_32_or_64")
