@@ -83,12 +83,14 @@ end
 
 // tkeep + 1 is a power of two exactly when the kept lanes are 0..n-1
 wire [KEEP_W:0] keep_plus = {1'b0, tkeep} + 1'b1;
+// (a block's outputs only from the clock after the first reset)
+wire checked = f_past_valid || F_INPUT != 0;
 always @(*) begin
-    if (tvalid && F_KEEP != 0) begin
+    if (checked && tvalid && F_KEEP != 0) begin
         `FAXIS_RULE(tkeep[0]);
         `FAXIS_RULE(({1'b0, tkeep} & keep_plus) == {(KEEP_W+1){1'b0}});
     end
-    if (tvalid && F_FULL != 0 && !tlast) begin
+    if (checked && tvalid && F_FULL != 0 && !tlast) begin
         `FAXIS_RULE(&tkeep);
     end
 end
