@@ -12,10 +12,13 @@
  *            s_axis_tready is high whenever m_axis_tready has been high for
  *            F_RUN clocks (SPEC §5: a byte every clock on any input while the
  *            output is ready).
- *  F_TABLE   every unit taken at m_axis is what utf8_fref_decode (SPEC §2/§3)
- *            says of the bytes it covers, in the packet's mode, and carries
- *            tlast exactly when its last byte had it; each packet's unit
- *            lengths add up to its bytes (one tlast out per packet, in order).
+ *            The output FIFO hands on the unit register's units unchanged
+ *            and in order (a shadow FIFO).
+ *  F_TABLE   every unit the unit register emits (and so, by the FIFO
+ *            property, every unit at m_axis) is what utf8_fref_decode (SPEC
+ *            §2/§3) says of the bytes it covers, in the packet's mode, and
+ *            carries tlast exactly when its last byte had it; each packet's
+ *            unit lengths add up to its bytes (one tlast per packet, in order).
  *  F_COVER   covers: every error class, a full output FIFO, back-to-back
  *            1-byte packets, reset in the middle of a packet.
  * Internal signals are connected to the f_dut_* wires by the sby script
@@ -40,8 +43,8 @@ localparam OFFSET_WIDTH = 4;
 localparam COUNT_WIDTH = 3;
 // clocks of m_axis_tready high after which s_axis_tready must be high
 localparam F_RUN = 3;
-// bytes of input history kept: more than can be inside the block, plus a unit
-localparam H = 40;
+// bytes the table check holds: more than can wait before the unit register
+localparam H = 20;
 
 wire        s_axis_tready;
 wire [31:0] m_axis_tdata;
@@ -83,6 +86,8 @@ wire f_dut_rem1, f_dut_open, f_dut_u_valid, f_dut_f1_vld, f_dut_f2_vld, f_dut_re
 wire [2:0] f_dut_rem, f_dut_len;
 wire [5:0] f_dut_u_user;
 wire [38:0] f_dut_f1, f_dut_f2;
+wire [31:0] f_dut_u_data;
+wire f_dut_u_last;
 wire [21:0] f_dut_ir, f_dut_ent0, f_dut_ent1, f_dut_ent2;
 
 // A queue entry's flags agree with its need field (bits 11:9; zero at 15,
@@ -186,29 +191,71 @@ always @(posedge clk) begin
 end
 always @(*) if (!rst && f_run == F_RUN) assert (s_axis_tready);
 
+// ---------------------------------------------------------------------------
+// The output FIFO passes on the unit register's units unchanged and in order:
+// a shadow FIFO of the units pushed, against the FIFO's entries
+
+reg [38:0] fsh [0:3];
+reg [2:0]  fsh_cnt = 3'd0;
+wire [38:0] u_beat = {f_dut_u_last, f_dut_u_user, f_dut_u_data};
+always @(posedge clk) begin
+    // head at 0: a pop shifts down, a push lands behind the last entry
+    if (m_take) begin
+        fsh[0] <= fsh[1];
+        fsh[1] <= fsh[2];
+        fsh[2] <= fsh[3];
+    end
+    if (f_dut_u_valid) fsh[fsh_cnt[1:0] - m_take] <= u_beat;
+    fsh_cnt <= fsh_cnt + f_dut_u_valid - m_take;
+    if (rst) fsh_cnt <= 3'd0;
+end
+always @(*) begin
+    if (!rst && f_past_valid) begin
+        assert (fsh_cnt == m_axis_tvalid + f_dut_f1_vld + f_dut_f2_vld);
+        if (m_axis_tvalid) assert ({m_axis_tlast, m_axis_tuser, m_axis_tdata} == fsh[0]);
+        if (f_dut_f1_vld) assert (f_dut_f1 == fsh[1]);
+        if (f_dut_f2_vld) assert (f_dut_f2 == fsh[2]);
+    end
+end
+
 `ifdef F_TABLE
 // ---------------------------------------------------------------------------
-// Every unit against the reference; per-packet conservation
+// Every unit the unit register emits against the reference (the FIFO after it
+// is proven faithful above); per-packet conservation at the same point
 
 // Mode of the packet each byte belongs to, as the environment chose it
 reg f_pkt_mode = 1'b0;
 always @(posedge clk) if (s_take && !s_open) f_pkt_mode <= cfg_mode;
 wire f_byte_mode = s_open ? f_pkt_mode : cfg_mode;
 
-// The bytes inside the block, oldest (the first byte of the unit at m_axis)
-// at 0: {mode, last, byte}. A unit taken removes its length from the front;
-// a byte taken joins at the back.
+wire [2:0] e_len = f_dut_u_user[5:3];
+reg [7:0] f_ein = 8'd0;    // bytes in, as f_in, kept here for the window
+reg [7:0] f_eout = 8'd0;   // unit lengths emitted by the unit register
+reg [7:0] f_epkts = 8'd0;  // packets closed by the unit register
+always @(posedge clk) begin
+    if (s_take) f_ein <= f_ein + 1'b1;
+    if (f_dut_u_valid) f_eout <= f_eout + e_len;
+    if (f_dut_u_valid && f_dut_u_last) f_epkts <= f_epkts + 1'b1;
+    if (rst) begin
+        f_ein <= 8'd0;
+        f_eout <= 8'd0;
+        f_epkts <= 8'd0;
+    end
+end
+wire [7:0] f_before = f_ein - f_eout;   // bytes not yet in a unit
+
+// Those bytes, oldest (the first byte of the next unit) at 0: {mode, last, byte}
 reg [9:0] win [0:H-1];
-wire [7:0] f_after = f_inside - (m_take ? m_len : 3'd0);
+wire [7:0] f_after = f_before - (f_dut_u_valid ? e_len : 3'd0);
 integer j;
 always @(posedge clk) begin
     for (j = 0; j < H; j = j + 1) begin
-        if (m_take) win[j] <= (j + m_len < H) ? win[j + m_len] : 10'd0;
+        if (f_dut_u_valid) win[j] <= (j + e_len < H) ? win[j + e_len] : 10'd0;
         if (s_take && f_after == j) win[j] <= {f_byte_mode, s_axis_tlast, s_axis_tdata};
     end
 end
 
-// the bytes of the unit at m_axis and the one after it
+// the unit's bytes and the one after it
 reg [55:0] u_win;
 reg [6:0]  u_known, u_ended;
 integer k;
@@ -218,12 +265,12 @@ always @(*) begin
     u_ended = 7'd0;
     for (k = 0; k < 7; k = k + 1) begin
         u_win[8*k +: 8] = win[k][7:0];
-        u_known[k] = f_inside > k;
+        u_known[k] = f_before > k;
         if (k > 0) u_ended[k] = u_ended[k-1] || (u_known[k-1] && win[k-1][8]);
     end
 end
 wire [9:0] u_first = win[0];
-wire [9:0] u_final = win[m_len - 1];
+wire [9:0] u_final = win[e_len - 1];
 
 wire [2:0]  ref_len, ref_cls;
 wire [31:0] ref_cp;
@@ -236,25 +283,25 @@ utf8_fref_decode ref_inst (
 // byte count at the end of each input packet, by packet number
 reg [7:0] pkt_end [0:15];
 always @(posedge clk) begin
-    if (s_take && s_axis_tlast) pkt_end[s_packets[3:0]] <= f_in + 1'b1;
+    if (s_take && s_axis_tlast) pkt_end[s_packets[3:0]] <= f_ein + 1'b1;
 end
 
 always @(*) begin
     if (!rst && f_past_valid) begin
-        assert (f_inside < H - 7);
-        if (m_axis_tvalid) begin
-            assert (f_inside >= m_len);
+        assert (f_before < H - 7);
+        if (f_dut_u_valid) begin
+            assert (f_before >= e_len);
             assert (!ref_undecided);
-            assert (m_len == ref_len);
-            assert (m_cls == ref_cls);
-            assert (m_axis_tdata == ref_cp);
-            assert (m_axis_tlast == u_final[8]);
-            // per packet: the unit that carries tlast closes exactly the bytes
-            // of the packet it belongs to, and packets leave in order
-            if (m_axis_tlast) assert (f_out + m_len == pkt_end[m_packets[3:0]]);
+            assert (e_len == ref_len);
+            assert (f_dut_u_user[2:0] == ref_cls);
+            assert (f_dut_u_data == ref_cp);
+            assert (f_dut_u_last == u_final[8]);
+            // per packet: the unit that carries tlast closes exactly the
+            // bytes of its packet, and packets close in order
+            if (f_dut_u_last) assert (f_eout + e_len == pkt_end[f_epkts[3:0]]);
         end
-        // no packet out before it came in
-        assert ((s_packets - m_packets) <= 8'd12);
+        // no packet closed before it came in
+        assert ((s_packets - f_epkts) <= 8'd12);
     end
 end
 `endif
