@@ -323,7 +323,10 @@ always @(posedge clk) begin
         cover (m_take && m_cls == CLS_SURROGATE);
         cover (m_take && m_cls == CLS_TOO_LARGE);
         cover (m_take && m_cls == CLS_HEADER_BITS);
-        cover (m_take && m_len == 3'd6);
+        // the longest units in each mode (how deep the bounded table check
+        // must go to see them)
+        cover (m_take && m_len == 3'd4 && m_cls == CLS_OK);
+        cover (m_take && m_len == 3'd6 && m_cls == CLS_OK);
         // the output FIFO full
         cover (m_axis_tvalid && f_dut_f1_vld && f_dut_f2_vld);
         // back-to-back 1-byte packets out, one per clock

@@ -18,10 +18,12 @@
  *    those retired (popped, or dropped for having no unit), never below what
  *    the FIFO holds, and s_axis_tready high exactly while it is below DEPTH
  *    (docs/interface.md).
- * F_TABLE (bounded): the unit lengths out add up to the bytes in, per packet,
- * with tlast on the unit that ends each packet; and every unit equals what
- * utf8_fref_decode (SPEC §2/§3, the scalar decoder's contract) says of its
- * bytes, in the packet's mode.
+ *  - the FIFO hands on the pack stage's beats unchanged and in order (a
+ *    shadow queue against the output register and the memory's entries).
+ * F_TABLE (bounded), at the FIFO's write: the unit lengths add up to the
+ * bytes in, per packet, with tlast on the unit that ends each packet; and
+ * every unit equals what utf8_fref_decode (SPEC §2/§3, the scalar decoder's
+ * contract) says of its bytes, in the packet's mode.
  * F_COVER: every error class out, a full credit with the FIFO in use,
  * back-to-back 1-byte packets, reset mid-packet then a packet out.
  */
@@ -102,6 +104,12 @@ wire [FIRE_N-1:0] f_dut_in_valid;
 // the FIFO's entries {last, keep, data, user} (its memory mapped to flops)
 localparam FW = 39*LANES + 1;
 wire [FW-1:0]    f_dut_mem0, f_dut_mem1, f_dut_mem2, f_dut_mem3;
+// the beat the pack stage writes into the FIFO, and the output register
+wire             f_dut_pack_last;
+wire [LANES-1:0] f_dut_pack_keep;
+wire [32*LANES-1:0] f_dut_pack_data;
+wire [6*LANES-1:0]  f_dut_pack_user;
+wire [FW-1:0]    f_dut_out;
 wire             f_dut_pend_valid, f_dut_win_valid, f_dut_take_valid, f_dut_dec_valid;
 
 reg f_past_valid = 1'b0;
@@ -218,6 +226,38 @@ always @(*) begin
     end
 end
 
+`ifndef F_TABLE
+// ---------------------------------------------------------------------------
+// The FIFO hands on the pack stage's beats unchanged and in order: a shadow
+// queue of the beats written and not yet taken, head at 0, against the output
+// register and the occupied memory entries
+
+wire [FW-1:0] pack_beat = {f_dut_pack_last, f_dut_pack_keep, f_dut_pack_data, f_dut_pack_user};
+reg  [FW-1:0] wsh [0:DEPTH];
+reg  [3:0]    wsh_cnt = 4'd0;
+wire          m_pop = m_axis_tvalid && m_axis_tready;
+integer wi;
+always @(posedge clk) begin
+    if (m_pop) for (wi = 0; wi < DEPTH; wi = wi + 1) wsh[wi] <= wsh[wi+1];
+    if (f_dut_wr) wsh[wsh_cnt - m_pop] <= pack_beat;
+    wsh_cnt <= wsh_cnt + f_dut_wr - m_pop;
+    if (rst) wsh_cnt <= 4'd0;
+end
+reg f_fifo_ok;
+always @(*) begin
+    f_fifo_ok = 1'b1;
+    for (wi = 0; wi < DEPTH; wi = wi + 1)
+        if (f_dut_occ[wi] && f_mem[f_dut_rd_ptr + wi] != wsh[m_axis_tvalid + wi]) f_fifo_ok = 1'b0;
+end
+always @(*) begin
+    if (!rst && f_past_valid) begin
+        assert (wsh_cnt == occ + m_axis_tvalid);
+        if (m_axis_tvalid) assert (f_dut_out == wsh[0]);
+        assert (f_fifo_ok);
+    end
+end
+`endif
+
 `ifdef F_TABLE
 // ---------------------------------------------------------------------------
 // Bytes in against units out
@@ -231,20 +271,29 @@ function [7:0] kept;
     end
 endfunction
 
-// unit lengths of the beat at m_axis: lane i's unit starts u_off[i] bytes in
+// Checked where the pack stage writes a beat into the FIFO (f_dut_wr), which
+// the FIFO then hands on unchanged (proven above): two clocks earlier than at
+// m_axis, so the same depth sees longer sequences.
+// unit lengths of the beat written: lane i's unit starts u_off[i] bytes in
 reg [7:0] u_off [0:LANES];
 integer li;
 always @(*) begin
     u_off[0] = 8'd0;
     for (li = 0; li < LANES; li = li + 1)
-        u_off[li+1] = u_off[li] + (m_axis_tkeep[li] ? m_axis_tuser[6*li+3 +: 3] : 3'd0);
+        u_off[li+1] = u_off[li] + (f_dut_pack_keep[li] ? f_dut_pack_user[6*li+3 +: 3] : 3'd0);
 end
 wire [7:0] m_bytes = u_off[LANES];
+wire w_take = f_dut_wr;
+reg [7:0] w_packets = 8'd0;   // packets closed at the FIFO's write
+always @(posedge clk) begin
+    if (w_take && f_dut_pack_last) w_packets <= w_packets + 1'b1;
+    if (rst) w_packets <= 8'd0;
+end
 
 reg [7:0] f_in = 8'd0, f_out = 8'd0;
 always @(posedge clk) begin
     if (s_take) f_in <= f_in + kept(s_axis_tkeep);
-    if (m_take) f_out <= f_out + m_bytes;
+    if (w_take) f_out <= f_out + m_bytes;
     if (rst) begin
         f_in <= 8'd0;
         f_out <= 8'd0;
@@ -258,11 +307,11 @@ wire f_beat_mode = s_open ? f_pkt_mode : cfg_mode;
 
 // the bytes inside, oldest at 0: {mode, last, byte}
 reg [9:0] win [0:H-1];
-wire [7:0] f_after = f_inside - (m_take ? m_bytes : 8'd0);
+wire [7:0] f_after = f_inside - (w_take ? m_bytes : 8'd0);
 integer j, b;
 always @(posedge clk) begin
     for (j = 0; j < H; j = j + 1) begin
-        if (m_take) win[j] <= (j + m_bytes < H) ? win[j + m_bytes] : 10'd0;
+        if (w_take) win[j] <= (j + m_bytes < H) ? win[j + m_bytes] : 10'd0;
         for (b = 0; b < LANES; b = b + 1) begin
             if (s_take && s_axis_tkeep[b] && f_after + b == j)
                 win[j] <= {f_beat_mode,
@@ -295,7 +344,7 @@ generate
             end
         end
         wire [9:0]  u_first = win[u_off[g]];
-        wire [2:0]  u_len = m_axis_tuser[6*g+3 +: 3];
+        wire [2:0]  u_len = f_dut_pack_user[6*g+3 +: 3];
         wire [9:0]  u_final = win[u_off[g] + u_len - 1];
         wire [2:0]  ref_len, ref_cls;
         wire [31:0] ref_cp;
@@ -305,13 +354,13 @@ generate
             .len(ref_len), .cls(ref_cls), .cp(ref_cp), .undecided(ref_undecided)
         );
         always @(*) begin
-            if (!rst && f_past_valid && m_axis_tvalid && m_axis_tkeep[g]) begin
+            if (!rst && f_past_valid && w_take && f_dut_pack_keep[g]) begin
                 assert (!ref_undecided);
                 assert (u_len == ref_len);
-                assert (m_axis_tuser[6*g +: 3] == ref_cls);
-                assert (m_axis_tdata[32*g +: 32] == ref_cp);
+                assert (f_dut_pack_user[6*g +: 3] == ref_cls);
+                assert (f_dut_pack_data[32*g +: 32] == ref_cp);
                 // a packet's last byte ends the beat's last unit
-                assert (u_final[8] == (m_axis_tlast && (g == LANES - 1 || !m_axis_tkeep[(g + 1) % LANES])));
+                assert (u_final[8] == (f_dut_pack_last && (g == LANES - 1 || !f_dut_pack_keep[(g + 1) % LANES])));
             end
         end
     end
@@ -320,11 +369,11 @@ endgenerate
 always @(*) begin
     if (!rst && f_past_valid) begin
         assert (f_inside < H - 7 - 6 * LANES);
-        if (m_axis_tvalid) begin
+        if (w_take) begin
             assert (f_inside >= m_bytes);
-            if (m_axis_tlast) assert (f_out + m_bytes == pkt_end[m_packets[3:0]]);
+            if (f_dut_pack_last) assert (f_out + m_bytes == pkt_end[w_packets[3:0]]);
         end
-        assert ((s_packets - m_packets) <= 8'd12);
+        assert ((s_packets - w_packets) <= 8'd12);
     end
 end
 `endif
@@ -340,6 +389,10 @@ always @(posedge clk) begin
         cover (m_take && m_axis_tuser[2:0] == CLS_SURROGATE);
         cover (m_take && m_axis_tuser[2:0] == CLS_TOO_LARGE);
         cover (m_take && m_axis_tuser[2:0] == CLS_HEADER_BITS);
+        // the longest units in each mode, in lane 0 (how deep the bounded
+        // table check must go to see them)
+        cover (m_take && m_axis_tuser[5:0] == {3'd4, CLS_OK});
+        cover (m_take && m_axis_tuser[5:0] == {3'd6, CLS_OK});
         // the credit used up, with the FIFO as full as it gets
         cover (!s_axis_tready && f_dut_occ[DEPTH-2] && m_axis_tvalid);
         cover (m_take && m_axis_tlast && m_axis_tkeep == 1 && m_axis_tuser[5:3] == 3'd1 && !m_open
