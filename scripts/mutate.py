@@ -30,7 +30,7 @@ PROOFS = {
     "decoder": [("utf8_decoder.sby", "prove"), ("utf8_decoder.sby", "table")],
     "encoder": [("utf8_encoder.sby", "prove")],
     "validator": [("utf8_validator.sby", "prove_l1"), ("utf8_validator.sby", "prove_l2"),
-                  ("utf8_validator.sby", "prove_l4")],
+                  ("utf8_validator.sby", "prove_l4"), ("utf8_validator.sby", "equiv_l1")],
     "wide_decoder": [("utf8_wide_decoder.sby", "prove_l1"), ("utf8_wide_decoder.sby", "prove_l2"),
                      ("utf8_wide_decoder.sby", "prove_l4"), ("utf8_wide_decoder.sby", "table_l2")],
 }
