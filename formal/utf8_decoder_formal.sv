@@ -326,6 +326,7 @@ always @(posedge clk) begin
         // the longest units in each mode (how deep the bounded table check
         // must go to see them)
         cover (m_take && m_len == 3'd4 && m_cls == CLS_OK);
+        cover (m_take && m_len == 3'd5 && m_cls == CLS_OK);
         cover (m_take && m_len == 3'd6 && m_cls == CLS_OK);
         // the output FIFO full
         cover (m_axis_tvalid && f_dut_f1_vld && f_dut_f2_vld);

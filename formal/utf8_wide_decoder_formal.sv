@@ -392,6 +392,7 @@ always @(posedge clk) begin
         // the longest units in each mode, in lane 0 (how deep the bounded
         // table check must go to see them)
         cover (m_take && m_axis_tuser[5:0] == {3'd4, CLS_OK});
+        cover (m_take && m_axis_tuser[5:0] == {3'd5, CLS_OK});
         cover (m_take && m_axis_tuser[5:0] == {3'd6, CLS_OK});
         // the credit used up, with the FIFO as full as it gets
         cover (!s_axis_tready && f_dut_occ[DEPTH-2] && m_axis_tvalid);
