@@ -22,13 +22,18 @@
  *  - s_axis_tready (docs/interface.md): high in a clock exactly when, a clock
  *    earlier, fewer than QUEUE-2 packets had been accepted more than a clock
  *    before with their verdicts not yet taken.
+ * F_RATE (task rate_lN, QUEUE 32, the default): with m_axis_tready always
+ * high, s_axis_tready never drops (SPEC §5: LANES bytes every clock on any
+ * input, 1-byte packets back to back included).
  * Covers (F_COVER): the buffer as full as the credit lets it (QUEUE-2 and the
  * output register; a full buffer is unreachable by design), a verdict of each
  * error class, back-to-back 1-byte packets, a reset in the middle of a packet
  * followed by a verdict.
  */
 module utf8_validator_formal #(
-    parameter LANES = 1
+    parameter LANES = 1,
+    // verdicts outstanding: 4 for the invariants, the default 32 for F_RATE
+    parameter QUEUE = 4
 ) (
     input wire               clk,
     input wire               rst,
@@ -44,7 +49,6 @@ module utf8_validator_formal #(
 
 localparam OFFSET_WIDTH = 16;
 localparam COUNT_WIDTH = 16;
-localparam QUEUE = 4;
 // clocks from a packet's last beat accepted to its verdict pulse
 localparam F_LAT = 14;
 
@@ -177,6 +181,21 @@ always @(posedge clk) begin
         assert (s_axis_tready == ($past(f_owed) < QUEUE - 2));
     end
 end
+
+`ifdef F_RATE
+// SPEC §5 at the default QUEUE: with the output always ready the validator
+// takes a beat every clock on any input, 1-byte packets back to back included
+// (the credit never reaches QUEUE-2, since verdicts leave a fixed 14 clocks
+// after their packet's last beat).
+always @(*) if (f_past_valid) assume (m_axis_tready);
+always @(*) begin
+    if (f_past_valid) begin
+        // with the output always ready the buffer holds at most one verdict
+        assert (fill <= 1);
+        assert (s_axis_tready);
+    end
+end
+`endif
 
 `ifdef F_COVER
 reg f_rst_mid = 1'b0;
