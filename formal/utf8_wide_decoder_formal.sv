@@ -28,7 +28,9 @@
  * back-to-back 1-byte packets, reset mid-packet then a packet out.
  */
 module utf8_wide_decoder_formal #(
-    parameter LANES = 1
+    parameter LANES = 1,
+    // FIFO entries: 4 for the invariants, the default 16 for F_RATE
+    parameter DEPTH = 4
 ) (
     input wire               clk,
     input wire               rst,
@@ -44,8 +46,15 @@ module utf8_wide_decoder_formal #(
 
 localparam OFFSET_WIDTH = 16;
 localparam COUNT_WIDTH = 16;
-localparam DEPTH = 4;
-localparam AW = 2;
+localparam AW = $clog2(DEPTH);
+// The FIFO's memory entries are checked (mapped to flops and renamed by the
+// sby script) at DEPTH 4 only; F_RATE runs without them, and so without the
+// output's tkeep shape, which they carry through induction.
+`ifdef F_RATE
+localparam F_MEM = 0;
+`else
+localparam F_MEM = 1;
+`endif
 // bytes the harness can hold for the table check
 localparam H = 24 + 8 * LANES;
 // Clocks from the front end's decided beat to the FIFO's write: the shift
@@ -125,7 +134,7 @@ utf8_faxis #(.DATA_W(8*LANES), .KEEP_W(LANES), .USER_W(1), .F_INPUT(1), .F_KEEP(
     .f_beats(s_beats), .f_packets(s_packets), .f_open(s_open)
 );
 
-utf8_faxis #(.DATA_W(32*LANES), .KEEP_W(LANES), .USER_W(6*LANES), .F_INPUT(0), .F_KEEP(1)) f_m (
+utf8_faxis #(.DATA_W(32*LANES), .KEEP_W(LANES), .USER_W(6*LANES), .F_INPUT(0), .F_KEEP(F_MEM)) f_m (
     .clk(clk), .rst(rst), .tdata(m_axis_tdata), .tkeep(m_axis_tkeep), .tuser(m_axis_tuser),
     .tvalid(m_axis_tvalid), .tready(m_axis_tready), .tlast(m_axis_tlast),
     .f_beats(m_beats), .f_packets(m_packets), .f_open(m_open)
@@ -188,7 +197,7 @@ function keep_ok;
         keep_ok = kk[0] && (({1'b0, kk} + 1'b1) & {1'b0, kk}) == {(LANES+1){1'b0}};
     end
 endfunction
-wire [FW-1:0] f_mem [0:DEPTH-1];
+wire [FW-1:0] f_mem [0:3];
 assign f_mem[0] = f_dut_mem0;
 assign f_mem[1] = f_dut_mem1;
 assign f_mem[2] = f_dut_mem2;
@@ -198,7 +207,7 @@ integer mi;
 always @(*) begin
     f_mem_ok = 1'b1;
     for (mi = 0; mi < DEPTH; mi = mi + 1)
-        if (f_dut_occ[mi] && !keep_ok(f_mem[f_dut_rd_ptr + mi])) f_mem_ok = 1'b0;
+        if (F_MEM && f_dut_occ[mi] && !keep_ok(f_mem[(f_dut_rd_ptr + mi) % 4])) f_mem_ok = 1'b0;
 end
 
 always @(*) begin
@@ -226,7 +235,20 @@ always @(*) begin
     end
 end
 
-`ifndef F_TABLE
+`ifdef F_RATE
+// ---------------------------------------------------------------------------
+// SPEC §5 at the default DEPTH: with the output always ready the wide decoder
+// takes a beat every clock on any input (the credit never reaches DEPTH).
+always @(*) if (f_past_valid) assume (m_axis_tready);
+always @(*) begin
+    if (f_past_valid) begin
+        // with the output always ready the FIFO holds at most one beat
+        assert (occ <= 1);
+        assert (s_axis_tready);
+    end
+end
+`elsif F_TABLE
+`else
 // ---------------------------------------------------------------------------
 // The FIFO hands on the pack stage's beats unchanged and in order: a shadow
 // queue of the beats written and not yet taken, head at 0, against the output
