@@ -1,0 +1,235 @@
+#!/usr/bin/env python3
+"""Mutation check of the formal proofs: every proof must be able to fail.
+
+Copies rtl/ and formal/ to a scratch directory once per planted bug, plants
+the bug (one exact text replacement in one RTL file), runs the proofs of the
+block(s) that use that file, and prints a table of which proof catches each
+bug. A bug is caught when a proof reports FAIL (an assertion fails); PASS
+means the proofs missed it and ERROR that a tool did not finish. Exits 1 when
+any bug is missed (or a run errs), so that it can serve as a test.
+
+  scripts/mutate.py [--venv build/venv] [--only NAME ...] [--all-tasks]
+                    [--timeout SECONDS] [--markdown]
+
+By default the proofs of a block run in the order listed below (fast
+inductive proofs first) and stop at the first that catches the bug;
+--all-tasks runs every one, to show every proof that catches it.
+"""
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+# The proofs of each block: (sby file, task), quick inductive ones first.
+PROOFS = {
+    "decoder": [("utf8_decoder.sby", "prove"), ("utf8_decoder.sby", "table")],
+    "encoder": [("utf8_encoder.sby", "prove")],
+    "validator": [("utf8_validator.sby", "prove_l1"), ("utf8_validator.sby", "prove_l2"),
+                  ("utf8_validator.sby", "prove_l4"), ("utf8_validator.sby", "rate_l1"),
+                  ("utf8_validator.sby", "rate_l4"), ("utf8_validator.sby", "equiv_l1")],
+    "wide_decoder": [("utf8_wide_decoder.sby", "prove_l1"), ("utf8_wide_decoder.sby", "prove_l2"),
+                     ("utf8_wide_decoder.sby", "prove_l4"), ("utf8_wide_decoder.sby", "rate_l1"),
+                     ("utf8_wide_decoder.sby", "rate_l4"), ("utf8_wide_decoder.sby", "table_l2")],
+}
+
+# Which blocks each RTL file is part of.
+def blocks_of(path):
+    name = os.path.basename(path)
+    if name == "utf8_decoder.v":
+        return ["decoder"]
+    if name == "utf8_encoder.v":
+        return ["encoder"]
+    if name == "utf8_validator.v":
+        return ["validator"]
+    if name in ("utf8_wide_decoder.v", "utf8_lane_compact.v"):
+        return ["wide_decoder"]
+    return ["validator", "wide_decoder"]   # the shared lanes
+
+# (name, file, text, replacement, what the bug is)
+MUTANTS = [
+    ("dec_f0_range", "rtl/utf8_decoder.v",
+     "RNG_F0: range_masks = {1'b0, 1'b1, 2'b00, 4'b1100};",
+     "RNG_F0: range_masks = {1'b0, 1'b1, 2'b00, 4'b1000};",
+     "decoder: F0's second byte narrowed from 90..BF to A0..BF"),
+    ("dec_ed_range", "rtl/utf8_decoder.v",
+     "RNG_ED: range_masks = {1'b1, 1'b0, 2'b10, 4'b0000};",
+     "RNG_ED: range_masks = {1'b1, 1'b0, 2'b11, 4'b0000};",
+     "decoder: ED's second byte narrowed from 80..9F to 80..8F"),
+    ("dec_drop_tlast", "rtl/utf8_decoder.v",
+     "u_last_q <= last0;",
+     "u_last_q <= last0 && u_cls == CLS_OK;",
+     "decoder: tlast dropped when a packet ends in an error unit"),
+    ("dec_fifo_small", "rtl/utf8_decoder.v",
+     "ready_int_d = fire ? !f1_vld_d : !f2_vld_d;",
+     "ready_int_d = !f2_vld_d;",
+     "decoder: output FIFO one entry too small for the decisions in flight"),
+    ("dec_input_overrun", "rtl/utf8_decoder.v",
+     "s_axis_tready_d = !(ir_vld_d && vld2_d);",
+     "s_axis_tready_d = 1'b1;",
+     "decoder: s_axis_tready with no room (input register overwritten)"),
+    ("dec_stall_tdata", "rtl/utf8_decoder.v",
+     "if (!m_axis_tvalid_q) {m_axis_tlast_d, m_axis_tuser_d, m_axis_tdata_d} = u_beat;",
+     "if (!m_axis_tvalid_q || !m_axis_tready) {m_axis_tlast_d, m_axis_tuser_d, m_axis_tdata_d} = u_beat;",
+     "decoder: a stalled output beat changes"),
+    ("dec_throttle", "rtl/utf8_decoder.v",
+     "ready_int_d = fire ? !f1_vld_d : !f2_vld_d;",
+     "ready_int_d = fire ? !m_axis_tvalid_d : !f1_vld_d;",
+     "decoder: decisions throttled by a too cautious room check (no byte every clock)"),
+    ("dec_mode_mid", "rtl/utf8_decoder.v",
+     "if (!in_pkt_q) pkt_mode_d = cfg_mode;",
+     "pkt_mode_d = cfg_mode;",
+     "decoder: cfg_mode sampled mid-packet"),
+    ("enc_stall_tdata", "rtl/utf8_encoder.v",
+     "if (advance && p3_valid_q) begin",
+     "if (p3_valid_q) begin",
+     "encoder: a stalled output beat changes"),
+    ("enc_mode_mid", "rtl/utf8_encoder.v",
+     "if (!pkt_open_q) begin\n            pkt_mode_q <= cfg_mode;",
+     "if (1'b1) begin\n            pkt_mode_q <= cfg_mode;",
+     "encoder: cfg_mode sampled mid-packet"),
+    ("enc_drop_tlast", "rtl/utf8_encoder.v",
+     "m_tlast_q <= p3_last_q;",
+     "m_tlast_q <= p3_last_q && !p3_err_q;",
+     "encoder: tlast dropped on a replaced code point"),
+    ("enc_surrogate_wide", "rtl/utf8_encoder.v",
+     "p2_sur_lo_q <= p1_cp_q[15:11] == 5'b11011;",
+     "p2_sur_lo_q <= p1_cp_q[15:12] == 4'b1101;",
+     "encoder: D000..D7FF taken for surrogates"),
+    ("enc_skid_overrun", "rtl/utf8_encoder.v",
+     "s_ready_q <= !skid_valid_d;",
+     "s_ready_q <= 1'b1;",
+     "encoder: s_axis_tready with the skid buffer full"),
+    ("val_queue_small", "rtl/utf8_validator.v",
+     "s_ready_d = !owed_q[QUEUE-3];",
+     "s_ready_d = !owed_q[QUEUE-2];",
+     "validator: verdict buffer one entry too small for the credit"),
+    ("val_ready_early", "rtl/utf8_validator.v",
+     "s_ready_d = !owed_q[QUEUE-3];",
+     "s_ready_d = !owed_q[QUEUE/4];",
+     "validator: ready withdrawn at a quarter of QUEUE (the same at QUEUE 4; 1-byte packets stall at 32)"),
+    ("val_drop_tlast", "rtl/utf8_validator.v",
+     "assign m_axis_tlast    = 1'b1;",
+     "assign m_axis_tlast    = !out_q[0];",
+     "validator: tlast dropped on an invalid verdict"),
+    ("val_drop_verdict", "rtl/utf8_lane_status.v",
+     "stat_valid_q <= off_valid_q;",
+     "stat_valid_q <= off_valid_q && !off_error_q;",
+     "lane status: no verdict for a packet with an error"),
+    ("wide_f0_range", "rtl/utf8_lane_byte.v",
+     "3'd3:    sec_in_range = next_rng >= 3'd4;",
+     "3'd3:    sec_in_range = next_rng >= 3'd5;",
+     "lanes: F0's second byte narrowed from 90..BF to A0..BF"),
+    ("wide_drop_tlast", "rtl/utf8_wide_decoder.v",
+     "wire pack_last = pack_tag[1];",
+     "wire pack_last = pack_tag[1] && pack_user[2:0] == 3'd0;",
+     "wide decoder: tlast dropped when a beat's first unit is an error"),
+    ("wide_fifo_small", "rtl/utf8_wide_decoder.v",
+     "(s_ready_q && (!s_axis_tvalid || !owed_q[DEPTH-2]))",
+     "(s_ready_q && (!s_axis_tvalid || !owed_q[DEPTH-1]))",
+     "wide decoder: credit one beat too generous for the FIFO"),
+    ("wide_ready_early", "rtl/utf8_wide_decoder.v",
+     "(s_ready_q && (!s_axis_tvalid || !owed_q[DEPTH-2]))",
+     "(s_ready_q && (!s_axis_tvalid || !owed_q[DEPTH/4+1]))",
+     "wide decoder: ready withdrawn early (the same at DEPTH 4; stalls at 16)"),
+    ("wide_stall_tdata", "rtl/utf8_wide_decoder.v",
+     "wire rd_ram  = m_axis_tready ? occ0_ram_q : (occ0_ram_q && !out_valid_ram_q);",
+     "wire rd_ram  = occ0_ram_q;",
+     "wide decoder: a stalled output beat changes"),
+    ("wide_mode_mid", "rtl/utf8_lane_front.v",
+     "            if (!in_pkt_q) begin\n                pend_mode_q[r] <= in_mode_q;",
+     "            if (1'b1) begin\n                pend_mode_q[r] <= in_mode_q;",
+     "lanes: cfg_mode sampled mid-packet"),
+]
+
+
+def run_task(venv, formal_dir, sby, task, work, timeout):
+    cmd = [os.path.join(formal_dir, "run_sby.sh"), venv, os.path.join(formal_dir, sby), task, work]
+    start = time.time()
+    try:
+        proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                              timeout=timeout, text=True)
+        out = proc.stdout
+    except subprocess.TimeoutExpired as exc:
+        out = exc.stdout.decode() if isinstance(exc.stdout, bytes) else (exc.stdout or "")
+        return "TIMEOUT", time.time() - start
+    elapsed = time.time() - start
+    if "DONE (PASS" in out:
+        return "PASS", elapsed
+    # an assertion failed (bmc, basecase) or induction could not close with a
+    # failing assertion: both are the proof failing
+    if "DONE (FAIL" in out or ("DONE (UNKNOWN" in out and "failed assertion" in out):
+        return "FAIL", elapsed
+    return "ERROR", elapsed
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--venv", default=os.path.join(ROOT, "build", "venv"))
+    ap.add_argument("--only", nargs="*", help="run only these mutants")
+    ap.add_argument("--all-tasks", action="store_true", help="run every proof, not only until one catches")
+    ap.add_argument("--timeout", type=int, default=900, help="seconds per proof run")
+    ap.add_argument("--markdown", action="store_true", help="print the table as Markdown")
+    args = ap.parse_args()
+    venv = os.path.abspath(args.venv)
+
+    mutants = [m for m in MUTANTS if not args.only or m[0] in args.only]
+    rows = []
+    missed = 0
+    with tempfile.TemporaryDirectory(prefix="utf8core-mutate-") as scratch:
+        for name, path, old, new, what in mutants:
+            tree = os.path.join(scratch, name)
+            shutil.copytree(os.path.join(ROOT, "rtl"), os.path.join(tree, "rtl"))
+            shutil.copytree(os.path.join(ROOT, "formal"), os.path.join(tree, "formal"))
+            target = os.path.join(tree, path)
+            with open(target) as f:
+                text = f.read()
+            if text.count(old) != 1:
+                print(f"{name}: the text to mutate occurs {text.count(old)} times in {path}",
+                      file=sys.stderr)
+                rows.append((name, what, [], "ERROR"))
+                missed += 1
+                continue
+            with open(target, "w") as f:
+                f.write(text.replace(old, new))
+            results = []
+            caught = False
+            for block in blocks_of(path):
+                for sby, task in PROOFS[block]:
+                    if caught and not args.all_tasks:
+                        break
+                    work = os.path.join(tree, "work", f"{sby[:-4]}_{task}")
+                    status, secs = run_task(venv, os.path.join(tree, "formal"), sby, task, work,
+                                            args.timeout)
+                    results.append((f"{sby[:-4]}:{task}", status, secs))
+                    print(f"  {name:20s} {sby[:-4]}:{task:9s} {status:7s} {secs:6.1f}s", flush=True)
+                    if status == "FAIL":
+                        caught = True
+            verdict = "caught" if caught else "MISSED"
+            if not caught:
+                missed += 1
+            rows.append((name, what, results, verdict))
+            shutil.rmtree(tree, ignore_errors=True)
+
+    if args.markdown:
+        print("| planted bug | what | caught by | also run (passed) | result |")
+        print("|---|---|---|---|---|")
+        for name, what, results, verdict in rows:
+            by = ", ".join(f"`{r[0]}` ({r[2]:.0f} s)" for r in results if r[1] == "FAIL") or "none"
+            others = ", ".join(f"`{r[0]}`" for r in results if r[1] != "FAIL") or "-"
+            print(f"| `{name}` | {what} | {by} | {others} | {verdict} |")
+    else:
+        print(f"{'planted bug':20s} {'caught by':40s} result")
+        for name, what, results, verdict in rows:
+            by = ", ".join(r[0] for r in results if r[1] == "FAIL") or "none"
+            print(f"{name:20s} {by:40s} {verdict}")
+    print(f"{len(rows) - missed} caught, {missed} missed")
+    return 1 if missed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
