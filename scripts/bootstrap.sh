@@ -16,6 +16,7 @@ PACKAGES=(
   libgtest-dev libbenchmark-dev libicu-dev   # tests, benchmarks, reference codec
   yosys nextpnr-ice40 fpga-icestorm iverilog # synthesis, place and route, lint
   python3-venv                               # the build tree's virtual environment
+  clang libclang-rt-14-dev                   # libFuzzer harnesses (fuzz/)
 )
 
 installed() {
