@@ -20,6 +20,8 @@
 #                                  from the netlist, in place of <block>_run
 #   <block>_<flow>_l<N>            wide blocks: the factory for a lane table
 #                                  (utf8core_wide_lanes(... NETLIST <flow>))
+# Each is built only when a program links it (tests/gate.cmake decides which
+# are part of the default build).
 if(NOT YOSYS_EXECUTABLE)
   message(STATUS "gate level: no yosys; no netlist is built or tested")
   return()
@@ -68,7 +70,10 @@ target_link_libraries(utf8_gate_verilated PUBLIC ZLIB::ZLIB Threads::Threads)
 # utf8core_gate_netlist(<block> <flow> <prefix> <archive_var> [LANES <N>]):
 # synthesizes rtl/<block>.v (LANES fixed by chparam) with <flow>, verilates the
 # netlist as class <prefix> and compiles it into an archive, whose path goes to
-# <archive_var>; the model's headers are in the archive's folder.
+# <archive_var>; the model's headers are in the archive's folder. A wide
+# block's model is compiled without optimization: its eval functions are so
+# large that g++ -Os takes minutes on one of them, -O0 seconds, and its tests
+# run short packets.
 function(utf8core_gate_netlist block flow prefix archive_var)
   cmake_parse_arguments(arg "" "LANES" "" ${ARGN})
   set(dir ${CMAKE_BINARY_DIR}/gate/${prefix})
@@ -105,14 +110,17 @@ function(utf8core_gate_netlist block flow prefix archive_var)
   # outputs, loops through cell models); only errors stop the build.
   set(mdir ${dir}/obj)
   set(archive ${mdir}/${prefix}__ALL.a)
-  set(launcher "")
+  set(make_vars "")
   if(CCACHE_EXECUTABLE)
-    set(launcher OBJCACHE=${CCACHE_EXECUTABLE})
+    list(APPEND make_vars OBJCACHE=${CCACHE_EXECUTABLE})
+  endif()
+  if(arg_LANES)
+    list(APPEND make_vars OPT_FAST=-O0)
   endif()
   add_custom_command(OUTPUT ${archive} ${mdir}/${prefix}.h
     COMMAND ${VERILATOR_BIN} --cc -Wno-fatal -Wno-lint -Wno-style --trace-fst
             --prefix ${prefix} --Mdir ${mdir} --top-module ${block} ${netlist} ${cells}
-    COMMAND ${MAKE_EXECUTABLE} -s -C ${mdir} -f ${prefix}.mk ${launcher} ${prefix}__ALL.a
+    COMMAND ${MAKE_EXECUTABLE} -s -C ${mdir} -f ${prefix}.mk ${make_vars} ${prefix}__ALL.a
     DEPENDS ${netlist}
     COMMENT "Verilator: ${prefix}"
     VERBATIM)
@@ -123,7 +131,7 @@ endfunction()
 # utf8core_gate_library(<target> <prefix> <archive> <source>...): a library of
 # <source>s that include the netlist model's header, linked with its archive.
 function(utf8core_gate_library target prefix archive)
-  add_library(${target} STATIC ${ARGN})
+  add_library(${target} STATIC EXCLUDE_FROM_ALL ${ARGN})
   add_dependencies(${target} ${prefix}_model)
   target_include_directories(${target} PRIVATE ${CMAKE_CURRENT_FUNCTION_LIST_DIR}
                                                ${CMAKE_BINARY_DIR}/gate/${prefix}/obj)

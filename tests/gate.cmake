@@ -1,22 +1,29 @@
 # Gate level (sim/gate.cmake): each block's own test program, built once more
-# with the netlist of each Yosys flow in place of the RTL, so the netlist meets
-# the same bench, cycle model and scoreboards. Per block and flow, a short
-# stress matrix (traffic matrix with random packets, resets mid-packet):
-# label quick for the generic netlist, label gate for the FPGA families' (their
-# cell models simulate slower) and for the rest of each block's tests.
+# with the netlist of a Yosys flow in place of the RTL, so the netlist meets
+# the same bench, cycle model and scoreboards: <block>_<flow>_test.
+#
+# Generic netlists (flow "gate"): built by default; the stress matrix (traffic
+# matrix with random packets and resets mid-packet; the scalar blocks' cut to
+# UTF8CORE_GATE_STRESS_CYCLES per case) and the reset tests are label quick,
+# the rest of each program label gate.
+# iCE40 and ECP5 netlists (flows "ice40", "ecp5", on Yosys's cell models): all
+# of each program label gate, built by the target `gate` only, since their
+# synthesis and compilation cost minutes; without it their tests report
+# *_NOT_BUILT.
 if(NOT UTF8CORE_GATE_FLOWS)
   return()
 endif()
 
-# Cycles per case of the scalar blocks' stress matrix at gate level.
 set(UTF8CORE_GATE_STRESS_CYCLES 200000 CACHE STRING
     "Cycles of each stress matrix case of the scalar blocks' gate-level tests")
 
+set(gate_programs "")
 foreach(flow IN LISTS UTF8CORE_GATE_FLOWS)
-  if(flow STREQUAL "gate")
-    set(label quick)
-  else()
-    set(label gate)
+  set(exclude "")
+  set(quick_label quick)
+  if(NOT flow STREQUAL "gate")
+    set(exclude EXCLUDE_FROM_ALL)
+    set(quick_label gate)
   endif()
 
   foreach(block utf8_decoder utf8_encoder)
@@ -31,26 +38,29 @@ foreach(flow IN LISTS UTF8CORE_GATE_FLOWS)
       set(rest "*:-Matrix/EncoderStress.*:EncoderReset.*:EncoderCounters.SaturateAndClearOnReset:*Long*")
     endif()
     set(t ${block}_${flow}_test)
-    add_executable(${t} ${CMAKE_CURRENT_LIST_DIR}/${block}_test.cpp)
+    add_executable(${t} ${exclude} ${CMAKE_CURRENT_LIST_DIR}/${block}_test.cpp)
     target_link_libraries(${t} PRIVATE ${block}_${flow}_gate ${narrow} GTest::gtest_main)
     target_compile_definitions(${t} PRIVATE UTF8CORE_KUHN_TEST="${UTF8CORE_KUHN_TEST}"
                                             UTF8CORE_STRESS_CYCLES=${UTF8CORE_GATE_STRESS_CYCLES})
     target_compile_options(${t} PRIVATE -Wall)
     gtest_discover_tests(${t} TEST_PREFIX "${block}_${flow}." TEST_FILTER "${stress}"
-      PROPERTIES LABELS ${label} TIMEOUT 1800 DISCOVERY_TIMEOUT 60)
+      PROPERTIES LABELS ${quick_label} TIMEOUT 1800 DISCOVERY_TIMEOUT 60)
     gtest_discover_tests(${t} TEST_PREFIX "${block}_${flow}." TEST_FILTER "${rest}"
       PROPERTIES LABELS gate TIMEOUT 3600 DISCOVERY_TIMEOUT 60)
+    list(APPEND gate_programs ${t})
   endforeach()
 
-  set(wide_stress "Lanes/*.TrafficMatrixRandomPackets/*:Lanes/*.ResetMidPacket/*")
-  set(wide_rest "*:-Lanes/*.TrafficMatrixRandomPackets/*:Lanes/*.ResetMidPacket/*:*Long*:*Build*")
-  if(label STREQUAL "quick")
-    utf8core_wide_test(utf8_validator NETLIST ${flow} LANES 8 QUICK "${wide_stress}" GATE "${wide_rest}")
-    utf8core_wide_test(utf8_wide_decoder NETLIST ${flow} LANES 8 QUICK "${wide_stress}" GATE "${wide_rest}"
-                       LIBS utf8_decoder_run)
+  set(stress "Lanes/*.TrafficMatrixRandomPackets/*:Lanes/*.ResetMidPacket/*")
+  set(rest "*:-Lanes/*.TrafficMatrixRandomPackets/*:Lanes/*.ResetMidPacket/*:*Long*:*Build*")
+  if(flow STREQUAL "gate")
+    set(labels QUICK "${stress}" GATE "${rest}")
   else()
-    utf8core_wide_test(utf8_validator NETLIST ${flow} LANES 8 GATE "*:-*Long*:*Build*")
-    utf8core_wide_test(utf8_wide_decoder NETLIST ${flow} LANES 8 GATE "*:-*Long*:*Build*"
-                       LIBS utf8_decoder_run)
+    set(labels GATE "*:-*Long*:*Build*" EXCLUDE_FROM_ALL)
   endif()
+  utf8core_wide_test(utf8_validator NETLIST ${flow} LANES 8 ${labels})
+  utf8core_wide_test(utf8_wide_decoder NETLIST ${flow} LANES 8 ${labels} LIBS utf8_decoder_run)
+  list(APPEND gate_programs utf8_validator_${flow}_test utf8_wide_decoder_${flow}_test)
 endforeach()
+
+# Every gate-level program, the FPGA families' included.
+add_custom_target(gate DEPENDS ${gate_programs})

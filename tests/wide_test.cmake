@@ -12,12 +12,13 @@ target_compile_options(wide_test_util PRIVATE -Wall -Wextra)
 # sweeps (minutes) labelled long, the rest quick.
 #
 # utf8core_wide_test(<block> NETLIST <flow> LANES <N> QUICK <filter>
-# GATE <filter> LIBS <libs>...): the same source as the program
-# <block>_<flow>_test, its lane table holding the block's <flow> netlist at
-# LANES N (sim/gate.cmake); the tests matching QUICK labelled quick, those
-# matching GATE labelled gate (gtest filters), the rest not registered.
+# GATE <filter> [EXCLUDE_FROM_ALL] LIBS <libs>...): the same source as the
+# program <block>_<flow>_test, its lane table holding the block's <flow>
+# netlist at LANES N (sim/gate.cmake); the tests matching QUICK labelled
+# quick, those matching GATE labelled gate (gtest filters), the rest not
+# registered.
 function(utf8core_wide_test block)
-  cmake_parse_arguments(arg "" "NETLIST;QUICK;GATE" "LIBS;LANES" ${ARGN})
+  cmake_parse_arguments(arg "EXCLUDE_FROM_ALL" "NETLIST;QUICK;GATE" "LIBS;LANES" ${ARGN})
   if(arg_NETLIST)
     set(t ${block}_${arg_NETLIST}_test)
     set(prefix "${block}_${arg_NETLIST}.")
@@ -26,7 +27,11 @@ function(utf8core_wide_test block)
     set(prefix "${block}.")
     set(arg_LANES ${UTF8CORE_WIDE_LANES})
   endif()
-  add_executable(${t} ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/${block}_test.cpp)
+  set(exclude "")
+  if(arg_EXCLUDE_FROM_ALL)
+    set(exclude EXCLUDE_FROM_ALL)
+  endif()
+  add_executable(${t} ${exclude} ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/${block}_test.cpp)
   target_link_libraries(${t} PRIVATE ${block}_run wide_test_util ${arg_LIBS} GTest::gtest_main)
   utf8core_wide_lanes(${t} BLOCKS ${block} LANES ${arg_LANES} NETLIST ${arg_NETLIST})
   target_compile_options(${t} PRIVATE -Wall -Wextra)
