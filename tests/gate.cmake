@@ -64,3 +64,25 @@ endforeach()
 
 # Every gate-level program, the FPGA families' included.
 add_custom_target(gate DEPENDS ${gate_programs})
+
+# A program not built has no tests to list, so `ctest -L gate` would pass
+# without it: this test fails instead, naming what is missing.
+set(gate_files "")
+foreach(t IN LISTS gate_programs)
+  string(APPEND gate_files "$<TARGET_FILE:${t}>|")
+endforeach()
+file(WRITE ${CMAKE_CURRENT_BINARY_DIR}/gate_built.cmake [=[
+set(missing "")
+string(REPLACE "|" ";" FILES "${FILES}")
+foreach(f IN LISTS FILES)
+  if(NOT EXISTS "${f}")
+    list(APPEND missing "${f}")
+  endif()
+endforeach()
+if(missing)
+  message(FATAL_ERROR "gate-level programs not built (cmake --build <build> --target gate): ${missing}")
+endif()
+]=])
+add_test(NAME gate.programs_built
+  COMMAND ${CMAKE_COMMAND} "-DFILES=${gate_files}" -P ${CMAKE_CURRENT_BINARY_DIR}/gate_built.cmake)
+set_tests_properties(gate.programs_built PROPERTIES LABELS gate)
