@@ -107,7 +107,10 @@ function(utf8core_gate_netlist block flow prefix archive_var)
     COMMENT "Yosys ${flow}: ${block}${arg_LANES} -> ${prefix}.v"
     VERBATIM)
   # Lint warnings say nothing about a netlist (Yosys's names, unused carry
-  # outputs, loops through cell models); only errors stop the build.
+  # outputs, the iCE40 models' timescale, the ECP5 models' initial blocks);
+  # only errors stop the build. Bits of one bit-blasted vector feeding each
+  # other look like a combinational loop (UNOPTFLAT): Verilator still
+  # evaluates it right, a little slower.
   set(mdir ${dir}/obj)
   set(archive ${mdir}/${prefix}__ALL.a)
   set(make_vars "")
@@ -118,7 +121,8 @@ function(utf8core_gate_netlist block flow prefix archive_var)
     list(APPEND make_vars OPT_FAST=-O0)
   endif()
   add_custom_command(OUTPUT ${archive} ${mdir}/${prefix}.h
-    COMMAND ${VERILATOR_BIN} --cc -Wno-fatal -Wno-lint -Wno-style --trace-fst
+    COMMAND ${VERILATOR_BIN} --cc --trace-fst -Wno-fatal -Wno-lint -Wno-style
+            -Wno-UNOPTFLAT -Wno-TIMESCALEMOD -Wno-INITIALDLY
             --prefix ${prefix} --Mdir ${mdir} --top-module ${block} ${netlist} ${cells}
     COMMAND ${MAKE_EXECUTABLE} -s -C ${mdir} -f ${prefix}.mk ${make_vars} ${prefix}__ALL.a
     DEPENDS ${netlist}
