@@ -67,7 +67,24 @@ bool ParseFormat(const std::string& s, Format* f) {
   return false;
 }
 
-std::string Quote(const std::string& s) { return "'" + s + "'"; }
+// An argument as a message shows it. Control characters are written as \xNN:
+// a message is one line whatever the arguments hold (a file name with a
+// newline, bytes a script passed by mistake).
+std::string Quote(const std::string& s) {
+  std::string q = "'";
+  for (const char c : s) {
+    const unsigned char u = static_cast<unsigned char>(c);
+    if (u < 0x20 || u == 0x7F) {
+      static const char kHex[] = "0123456789ABCDEF";
+      q += "\\x";
+      q += kHex[u >> 4];
+      q += kHex[u & 15];
+    } else {
+      q += c;
+    }
+  }
+  return q + "'";
+}
 
 std::string LaneList(const std::vector<int>& lanes) {
   std::string s;

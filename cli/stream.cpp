@@ -12,7 +12,9 @@ namespace cli {
 
 bool MemoryReader::Read(uint8_t* buf, size_t cap, size_t* got) {
   *got = std::min(cap, n_ - pos_);
-  std::memcpy(buf, data_ + pos_, *got);
+  // An empty input may have no storage at all: memcpy from a null pointer is
+  // undefined even for zero bytes.
+  if (*got != 0) std::memcpy(buf, data_ + pos_, *got);
   pos_ += *got;
   bytes_read_ += *got;
   return true;

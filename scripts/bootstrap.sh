@@ -17,6 +17,7 @@ PACKAGES=(
   yosys nextpnr-ice40 fpga-icestorm iverilog # synthesis, place and route, lint
   python3-venv                               # the build tree's virtual environment
   python3-dev pybind11-dev                   # the Python module (python/)
+  clang libclang-rt-14-dev                   # libFuzzer harnesses (fuzz/)
 )
 
 installed() {

@@ -3,7 +3,9 @@
 # same RTL with its sc_main testbench (registered in tests/utf8_decoder.cmake).
 set(UTF8CORE_DECODER_RTL ${CMAKE_SOURCE_DIR}/rtl/utf8_decoder.v)
 
-add_library(utf8_decoder_run STATIC utf8_decoder_run.cpp)
+# kDecoderDefault: the RTL here; a gate-level program compiles the same runner
+# with a netlist's instead (sim/gate.cmake).
+add_library(utf8_decoder_run STATIC utf8_decoder_run.cpp utf8_decoder_rtl.cpp)
 target_include_directories(utf8_decoder_run PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
 target_link_libraries(utf8_decoder_run PUBLIC utf8_sim_bench utf8_model)
 target_compile_options(utf8_decoder_run PRIVATE -Wall)
@@ -16,7 +18,7 @@ verilate(utf8_decoder_run
 
 # Tests only (sim::kDecoderNarrow): offsets wrap and counters saturate soon.
 add_library(utf8_decoder_narrow_rtl STATIC utf8_decoder_narrow.cpp)
-target_link_libraries(utf8_decoder_narrow_rtl PUBLIC utf8_decoder_run)
+target_link_libraries(utf8_decoder_narrow_rtl PUBLIC utf8_sim_bench)
 verilate(utf8_decoder_narrow_rtl
   SOURCES ${UTF8CORE_DECODER_RTL}
   PREFIX Vutf8_decoder_narrow

@@ -3,16 +3,8 @@
 
 #include <string>
 
-#include "Vutf8_decoder.h"
-#include "utf8_decoder_rtl_of.h"
-
 namespace utf8core {
 namespace sim {
-
-const DecoderVariant kDecoderDefault = {
-    32, 32, [](const std::string& trace_path, int count_width) -> std::unique_ptr<DecoderRtl> {
-      return std::make_unique<DecoderRtlOf<Vutf8_decoder>>(trace_path, count_width);
-    }};
 
 DecoderBench::DecoderBench(uint64_t seed, const std::string& trace_path,
                            const DecoderVariant& variant)

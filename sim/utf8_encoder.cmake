@@ -1,7 +1,9 @@
 # Encoder (rtl/utf8_encoder.v): its bench and runner (utf8_encoder_run.h), and
 # COUNT_WIDTH=4 for the tests, so that they can drive the error counters into
 # saturation in a few dozen code points.
-add_library(utf8_encoder_run STATIC utf8_encoder_run.cpp)
+# kEncoderDefault: the RTL here; a gate-level program compiles the same runner
+# with a netlist's instead (sim/gate.cmake).
+add_library(utf8_encoder_run STATIC utf8_encoder_run.cpp utf8_encoder_rtl.cpp)
 target_include_directories(utf8_encoder_run PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
 target_link_libraries(utf8_encoder_run PUBLIC utf8_sim_bench utf8_model)
 # -Wall only: verilate() adds Verilator's own sources to this target.
@@ -15,7 +17,7 @@ verilate(utf8_encoder_run
 
 # Tests only (sim::kEncoderCount4).
 add_library(utf8_encoder_cw4_rtl STATIC utf8_encoder_cw4.cpp)
-target_link_libraries(utf8_encoder_cw4_rtl PUBLIC utf8_encoder_run)
+target_link_libraries(utf8_encoder_cw4_rtl PUBLIC utf8_sim_bench)
 verilate(utf8_encoder_cw4_rtl
   SOURCES ${CMAKE_SOURCE_DIR}/rtl/utf8_encoder.v
   PREFIX Vutf8_encoder_cw4

@@ -3,16 +3,8 @@
 
 #include <string>
 
-#include "Vutf8_encoder.h"
-#include "utf8_encoder_rtl_of.h"
-
 namespace utf8core {
 namespace sim {
-
-const EncoderVariant kEncoderDefault = {
-    32, [](const std::string& trace_path, int count_width) -> std::unique_ptr<EncoderRtl> {
-      return std::make_unique<EncoderRtlOf<Vutf8_encoder>>(trace_path, count_width);
-    }};
 
 EncoderBench::EncoderBench(uint64_t seed, const std::string& trace_path,
                            const EncoderVariant& variant, uint64_t trace_from)
@@ -31,10 +23,16 @@ void EncoderBench::compare() {
   checker_.set_cycle(cycle_);
   checker_.check("s_axis_tready", e.s_axis_tready, a.s_axis_tready);
   checker_.check("m_axis_tvalid", e.m_axis_tvalid, a.m_axis_tvalid);
-  checker_.check("m_axis_tdata", e.m_axis_tdata, a.m_axis_tdata);
-  checker_.check("m_axis_tkeep", e.m_axis_tkeep, a.m_axis_tkeep);
-  checker_.check("m_axis_tlast", e.m_axis_tlast, a.m_axis_tlast);
-  checker_.check("m_axis_tuser", e.m_axis_tuser, a.m_axis_tuser);
+  // The output registers are not reset: before the first beat loads them they
+  // are undefined, and a netlist may give them any value (Yosys ties a bit
+  // every beat writes 1 to constant 1). From that beat on both hold it.
+  if (e.m_axis_tvalid) loaded_ = true;
+  if (loaded_) {
+    checker_.check("m_axis_tdata", e.m_axis_tdata, a.m_axis_tdata);
+    checker_.check("m_axis_tkeep", e.m_axis_tkeep, a.m_axis_tkeep);
+    checker_.check("m_axis_tlast", e.m_axis_tlast, a.m_axis_tlast);
+    checker_.check("m_axis_tuser", e.m_axis_tuser, a.m_axis_tuser);
+  }
   for (int c = 0; c < 6; ++c) checker_.check(ErrCountName(c), e.err_count[c], a.err_count[c]);
 }
 

@@ -59,7 +59,8 @@ class EncoderBench {
   const Outputs& model() const { return model_.outputs(); }
 
   // Compares this cycle's outputs, all of them, tdata/tkeep/tuser/tlast included
-  // while tvalid is low (both hold the last beat), then clocks `in` into the RTL
+  // while tvalid is low (both hold the last beat; before the first beat they
+  // are undefined and not compared), then clocks `in` into the RTL
   // and the model. Returns false from the first mismatch on (see checker()); a
   // wave, if any, is flushed at that point.
   bool step(const Inputs& in);
@@ -76,6 +77,7 @@ class EncoderBench {
   CycleChecker checker_;
   uint64_t trace_from_;
   Outputs rtl_;
+  bool loaded_ = false;  // an output beat has loaded the data registers
   uint64_t cycle_ = 0;
 };
 

@@ -28,18 +28,27 @@ function(utf8core_wide_rtl block)
   endforeach()
 endfunction()
 
-# utf8core_wide_lanes(<target> BLOCKS <block>... LANES <N>...): links those
-# blocks at those lane counts into the executable <target> and generates its
-# lane table, the only list of what it can run.
+# utf8core_wide_lanes(<target> BLOCKS <block>... LANES <N>... [NETLIST <flow>]):
+# links those blocks at those lane counts into the executable <target> and
+# generates its lane table, the only list of what it can run. With NETLIST,
+# the entries are the netlists of that flow (sim/gate.cmake) under the blocks'
+# own names, so the program's tests run the netlists unchanged.
 function(utf8core_wide_lanes target)
-  cmake_parse_arguments(arg "" "" "BLOCKS;LANES" ${ARGN})
+  cmake_parse_arguments(arg "" "NETLIST" "BLOCKS;LANES" ${ARGN})
   set(decls "")
   set(entries "")
   foreach(block IN LISTS arg_BLOCKS)
     foreach(lanes IN LISTS arg_LANES)
-      string(APPEND decls "std::unique_ptr<WideRtl> Make_${block}_l${lanes}(const std::string& trace_path);\n")
-      string(APPEND entries "      {\"${block}\", ${lanes}, &Make_${block}_l${lanes}},\n")
-      target_link_libraries(${target} PRIVATE ${block}_rtl_l${lanes})
+      if(arg_NETLIST)
+        set(make Make_${block}_${arg_NETLIST}_l${lanes})
+        set(lib ${block}_${arg_NETLIST}_l${lanes})
+      else()
+        set(make Make_${block}_l${lanes})
+        set(lib ${block}_rtl_l${lanes})
+      endif()
+      string(APPEND decls "std::unique_ptr<WideRtl> ${make}(const std::string& trace_path);\n")
+      string(APPEND entries "      {\"${block}\", ${lanes}, &${make}},\n")
+      target_link_libraries(${target} PRIVATE ${lib})
     endforeach()
   endforeach()
   set(out ${CMAKE_BINARY_DIR}/wide_lanes/${target}_wide_lanes.cpp)

@@ -27,6 +27,7 @@ if(VERILATOR_COVERAGE_EXECUTABLE)
   add_executable(utf8_decoder_cov_test EXCLUDE_FROM_ALL
     ${CMAKE_CURRENT_LIST_DIR}/utf8_decoder_test.cpp
     ${CMAKE_SOURCE_DIR}/sim/utf8_decoder_run.cpp
+    ${CMAKE_SOURCE_DIR}/sim/utf8_decoder_rtl.cpp
     ${CMAKE_SOURCE_DIR}/sim/utf8_decoder_narrow.cpp)
   target_include_directories(utf8_decoder_cov_test PRIVATE ${CMAKE_SOURCE_DIR}/sim)
   target_link_libraries(utf8_decoder_cov_test PRIVATE utf8_sim_bench GTest::gtest_main)

@@ -285,6 +285,13 @@ void PrintTo(const MatrixCase& m, std::ostream* os) {
 
 class EncoderStress : public ::testing::TestWithParam<MatrixCase> {};
 
+// Cycles of each case; the gate-level build of this file runs fewer
+// (tests/gate.cmake): a netlist simulates many times slower than the RTL.
+#ifndef UTF8CORE_STRESS_CYCLES
+#define UTF8CORE_STRESS_CYCLES 1000000
+#endif
+constexpr uint64_t kStressCycles = UTF8CORE_STRESS_CYCLES;
+
 StressConfig MatrixConfig(const MatrixCase& m, uint64_t cycles) {
   StressConfig cfg;
   cfg.traffic.gap = m.gaps ? 0.3 : 0.0;
@@ -300,13 +307,13 @@ uint64_t MatrixSeed(const MatrixCase& m) {
 }
 
 TEST_P(EncoderStress, RtlMatchesCycleModelAndFunctionalModel) {
-  RunStress(MatrixConfig(GetParam(), 1000000), MatrixSeed(GetParam()),
+  RunStress(MatrixConfig(GetParam(), kStressCycles), MatrixSeed(GetParam()),
             ::testing::UnitTest::GetInstance()->current_test_info()->name());
 }
 
 // Label long (tests/utf8_encoder.cmake): the same with other seeds, 30 times longer.
 TEST_P(EncoderStress, LongRtlMatchesCycleModelAndFunctionalModel) {
-  RunStress(MatrixConfig(GetParam(), 30000000), MatrixSeed(GetParam()) + 0x100,
+  RunStress(MatrixConfig(GetParam(), 30 * kStressCycles), MatrixSeed(GetParam()) + 0x100,
             ::testing::UnitTest::GetInstance()->current_test_info()->name());
 }
 
