@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Simulation speed of the CLI's engines: MB of input per CPU second (a benchmark, not a test).
 
-Runs `utf8core decode --engine E [--lanes L] FILE` on inputs made by
+Runs `utf8core decode --to T --engine rtl --lanes L FILE` on inputs made by
 throughput.py's generator (multilingual text, random bytes; fixed seed), each
 REPEAT times, and reports the fastest run's wall time as MB/s (10^6 bytes).
 Wall time, the best of several: on a virtual machine the CPU time a process
@@ -11,7 +11,10 @@ fastest wall time is the run least disturbed by other work. Every run's output
 must equal the model engine's; a difference is reported and makes the exit
 status 1.
 
-    scripts/engine_speed.py                           # rtl at lanes 1, 8, 64; 1 MiB
+--to picks the block at lanes > 1: ucs4le (the default) the wide decoder, utf8
+the wide sanitizer; at lanes 1 both run the scalar decoder.
+
+    scripts/engine_speed.py                           # lanes 1, 8, 64; 1 MiB; --to ucs4le
     scripts/engine_speed.py --exe other/utf8core --size 262144 --repeat 5
 """
 
@@ -39,28 +42,29 @@ def main(argv=None):
     ap.add_argument("--size", type=int, default=1 << 20)
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--to", default="ucs4le", choices=["ucs4le", "utf8", "text"])
     args = ap.parse_args(argv)
 
     failed = False
-    print("| input | engine | lanes | wall s per run (best of %d) | MB/s |" % args.repeat)
+    print("| input | --to | lanes | wall s per run (best of %d) | MB/s |" % args.repeat)
     print("|---|---|---:|---:|---:|")
     with tempfile.TemporaryDirectory() as tmp:
         for name, data in make_inputs(args.size, args.seed).items():
             path = os.path.join(tmp, name)
             with open(path, "wb") as f:
                 f.write(data)
-            want, want_rc, _ = timed_run([args.exe, "decode", path])
+            want, want_rc, _ = timed_run([args.exe, "decode", "--to", args.to, path])
             for lanes in args.lanes:
                 times = []
                 for _ in range(args.repeat):
                     out, rc, wall = timed_run(
-                        [args.exe, "decode", "--engine", "rtl", "--lanes", str(lanes), path])
+                        [args.exe, "decode", "--to", args.to, "--engine", "rtl", "--lanes", str(lanes), path])
                     if out != want or rc != want_rc:
                         print(f"{name} lanes {lanes}: output differs from the model", file=sys.stderr)
                         failed = True
                     times.append(wall)
                 t = min(times)
-                print(f"| {name} | rtl | {lanes} | {t:.3f} | {len(data) / t / 1e6:.2f} |")
+                print(f"| {name} | {args.to} | {lanes} | {t:.3f} | {len(data) / t / 1e6:.2f} |")
     return 1 if failed else 0
 
 
