@@ -242,21 +242,30 @@ endfunction
 wire [7:0] pop_n = m_take ? kept(m_axis_tkeep) : 8'd0;
 wire [7:0] push_at = sq_n - pop_n;
 
+// the beat's bytes, first at 0
 integer j, g, b;
+reg [7:0] ub [0:6*LANES-1];   // byte b of unit g at 6*g+b
+always @(*)
+    for (g = 0; g < LANES; g = g + 1)
+        for (b = 0; b < 6; b = b + 1)
+            ub[6*g+b] = unit_byte(f_u_data[32*g +: 32], f_u_user[6*g +: 6], b);
+reg [9:0] pv [0:XB-1];
+always @(*) begin
+    for (j = 0; j < XB; j = j + 1) begin
+        pv[j] = 10'd0;
+        for (g = 0; g < LANES; g = g + 1)
+            for (b = 0; b < 6; b = b + 1)
+                if (b < unit_n(f_u_keep[g], f_u_user[6*g +: 6]) && u_off[g] + b == j)
+                    pv[j] = {f_u_user[6*g +: 3] != CLS_OK, f_u_last && j + 1 == u_bytes, ub[6*g+b]};
+    end
+end
+
 reg [9:0] sq_next;
 always @(posedge clk) begin
     for (j = 0; j < Q; j = j + 1) begin
         sq_next = (j + pop_n < Q) ? sq[j + pop_n] : 10'd0;
-        if (u_take) begin
-            for (g = 0; g < LANES; g = g + 1) begin
-                for (b = 0; b < 6; b = b + 1) begin
-                    if (b < unit_n(f_u_keep[g], f_u_user[6*g +: 6]) && push_at + u_off[g] + b == j)
-                        sq_next = {f_u_user[6*g +: 3] != CLS_OK,
-                                   f_u_last && u_off[g] + b + 1 == u_bytes,
-                                   unit_byte(f_u_data[32*g +: 32], f_u_user[6*g +: 6], b)};
-                end
-            end
-        end
+        if (u_take && j >= push_at && j < push_at + u_bytes && j - push_at < XB)
+            sq_next = pv[j - push_at];
         sq[j] <= sq_next;
     end
     sq_n <= push_at + (u_take ? u_bytes : 8'd0);
@@ -321,7 +330,7 @@ always @(posedge clk) begin
         // bytes at m_axis)
         cover (u_take && f_u_keep[0] && f_u_user[2:0] != CLS_OK);
         cover (m_take && sq[0][9] && m_axis_tdata[7:0] == 8'hEF);
-        cover (m_take && sq[kept(m_axis_tkeep) - 1][9] && m_axis_tdata[8*LANES-1 -: 8] == 8'hBD);
+        cover (m_take && m_axis_tkeep[LANES-1] && sq[LANES-1][9] && m_axis_tdata[8*LANES-1 -: 8] == 8'hBD);
         // the accumulator holding more than a beat, the output stalled, the
         // expansion register not taken and the input withdrawn
         cover (f_acc_count > LANES && !m_axis_tready && !f_u_ready && !s_axis_tready);
