@@ -26,7 +26,7 @@
  *    bytes followed by the expansion register's, byte for byte and mark for
  *    mark, and the packets taken from the wide decoder less those out are
  *    the packet ends the two registers hold.
- * Without F_REAL (tasks prove_lN, k-induction) the wide decoder is replaced
+ * Without F_REAL (prove_lN, k-induction; bmc_abs_l1) the wide decoder is replaced
  * by formal/utf8_fwide_units.v, whose unit stream is free but for what the
  * wide decoder's own proofs and this file's bounded tasks establish of it,
  * ASSUMED here: the AXI4-Stream rules with tkeep contiguous and non-zero, and
