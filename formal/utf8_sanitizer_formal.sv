@@ -32,7 +32,7 @@
  * ASSUMED here: the AXI4-Stream rules with tkeep contiguous and non-zero, and
  * the unit contract (a well-formed unit 1..6 bytes, its code point fitting
  * that length; an error unit's code point U+FFFD; a beat's units re-encode to
- * at most 3*LANES+3 bytes). With F_REAL (bmc_lN, cover_lN) the real wide
+ * at most 3*LANES+3 bytes). With F_REAL (bmc_lN, cover_l2) the real wide
  * decoder runs, the same rules and contract are ASSERTED on its output, and
  * packets are counted at s_axis too.
  * F_COVER: an error unit's EF BF BD out, the accumulator holding more than a
