@@ -35,6 +35,11 @@ PROOFS = {
     "wide_decoder": [("utf8_wide_decoder.sby", "prove_l1"), ("utf8_wide_decoder.sby", "prove_l2"),
                      ("utf8_wide_decoder.sby", "prove_l4"), ("utf8_wide_decoder.sby", "rate_l1"),
                      ("utf8_wide_decoder.sby", "rate_l4"), ("utf8_wide_decoder.sby", "table_l2")],
+    # (the bounded run on the abstract unit stream first: its failures are
+    # traces from reset, the prove tasks' may be only a failed induction step)
+    "sanitizer": [("utf8_sanitizer.sby", "bmc_abs_l1"), ("utf8_sanitizer.sby", "prove_l1"),
+                  ("utf8_sanitizer.sby", "prove_l2"), ("utf8_sanitizer.sby", "bmc_l2"),
+                  ("utf8_sanitizer.sby", "bmc_l1")],
 }
 
 # Which blocks each RTL file is part of.
@@ -46,9 +51,12 @@ def blocks_of(path):
         return ["encoder"]
     if name == "utf8_validator.v":
         return ["validator"]
+    if name == "utf8_sanitizer.v":
+        return ["sanitizer"]
+    # the sanitizer's bounded tasks run its real wide decoder too: last
     if name in ("utf8_wide_decoder.v", "utf8_lane_compact.v"):
-        return ["wide_decoder"]
-    return ["validator", "wide_decoder"]   # the shared lanes
+        return ["wide_decoder", "sanitizer"]
+    return ["validator", "wide_decoder", "sanitizer"]   # the shared lanes
 
 # (name, file, text, replacement, what the bug is)
 MUTANTS = [
@@ -144,6 +152,30 @@ MUTANTS = [
      "            if (!in_pkt_q) begin\n                pend_mode_q[r] <= in_mode_q;",
      "            if (1'b1) begin\n                pend_mode_q[r] <= in_mode_q;",
      "lanes: cfg_mode sampled mid-packet"),
+    ("san_take_early", "rtl/utf8_sanitizer.v",
+     "wire take = exp_valid_q && !rest_end && rest_count <= LANES_N;",
+     "wire take = exp_valid_q && !rest_end && rest_count <= LANES_N + 1'b1;",
+     "sanitizer: the accumulator's take rule off by one (it takes with LANES+1 bytes left)"),
+    ("san_take_mixed", "rtl/utf8_sanitizer.v",
+     "wire take = exp_valid_q && !rest_end && rest_count <= LANES_N;",
+     "wire take = exp_valid_q && rest_count <= LANES_N;",
+     "sanitizer: the accumulator takes the next packet's bytes behind a packet's end"),
+    ("san_drop_tlast", "rtl/utf8_sanitizer.v",
+     "wire out_last   = acc_end_q && acc_count_q <= LANES_N;",
+     "wire out_last   = acc_end_q && acc_count_q < LANES_N;",
+     "sanitizer: tlast dropped when a packet's last beat is full"),
+    ("san_stall_tdata", "rtl/utf8_sanitizer.v",
+     "wire [LOG:0]    put_at    = rest_count[LOG:0];",
+     "wire [LOG:0]    put_at    = (out_valid && !pop) ? {(LOG+1){1'b0}} : rest_count[LOG:0];",
+     "sanitizer: a stalled output beat's bytes overwritten by the next beat's"),
+    ("san_error_len", "rtl/utf8_sanitizer.v",
+     "wire [2:0] n = !unit_keep[g] ? 3'd0 : (cls == CLS_OK ? len : 3'd3);",
+     "wire [2:0] n = !unit_keep[g] ? 3'd0 : len;",
+     "sanitizer: an error unit re-encoded in its own length, not as EF BF BD"),
+    ("san_keep_gap", "rtl/utf8_sanitizer.v",
+     "localparam [NW-1:0] LANE = g;",
+     "localparam [NW-1:0] LANE = LANES - 1 - g;",
+     "sanitizer: tkeep's lanes reversed (a partial beat not contiguous from lane 0)"),
 ]
 
 
