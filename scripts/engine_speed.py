@@ -3,13 +3,10 @@
 
 Runs `utf8core decode --to T --engine rtl --lanes L FILE` on inputs made by
 throughput.py's generator (multilingual text, random bytes; fixed seed), each
-REPEAT times, and reports the fastest run's wall time as MB/s (10^6 bytes).
-Wall time, the best of several: on a virtual machine the CPU time a process
-is charged can be far below the instructions it ran (seen here: a loop of 6e9
-instructions charged 0.24 s of user time over 1.0 s of wall time), while the
-fastest wall time is the run least disturbed by other work. Every run's output
-must equal the model engine's; a difference is reported and makes the exit
-status 1.
+REPEAT times, and reports the fastest run's wall time as MB/s (10^6 bytes):
+on a machine shared with other work the fastest run is the least disturbed
+one. Every run's output must equal the model engine's; a difference is
+reported and makes the exit status 1.
 
 --to picks the block at lanes > 1: ucs4le (the default) the wide decoder, utf8
 the wide sanitizer; at lanes 1 both run the scalar decoder.

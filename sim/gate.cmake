@@ -158,7 +158,7 @@ foreach(flow IN LISTS UTF8CORE_GATE_FLOWS)
     target_link_libraries(${block}_${flow}_gate PUBLIC utf8_sim_bench utf8_model)
   endforeach()
   # Wide blocks at LANES 8: the factory of a lane table entry.
-  foreach(block utf8_validator utf8_wide_decoder)
+  foreach(block utf8_validator utf8_wide_decoder utf8_sanitizer)
     set(lanes 8)
     set(BLOCK ${block}_${flow})
     set(LANES ${lanes})

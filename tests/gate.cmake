@@ -7,7 +7,7 @@
 # random packets and resets mid-packet; the scalar blocks' cut to
 # UTF8CORE_GATE_STRESS_CYCLES per case) and the reset tests are label quick,
 # the rest of each program label gate.
-# The generic netlist of utf8_wide_decoder, and the iCE40 and ECP5 netlists
+# The generic netlists of utf8_wide_decoder and utf8_sanitizer, and the iCE40 and ECP5 netlists
 # (flows "ice40", "ecp5", on Yosys's cell models) of every block: all of each
 # program label gate, built by the target `gate` only, since each costs
 # minutes to synthesize and compile (the wide decoder's generic one two, one
@@ -62,7 +62,9 @@ foreach(flow IN LISTS UTF8CORE_GATE_FLOWS)
     utf8core_wide_test(utf8_validator NETLIST ${flow} LANES 8 ${on_demand})
   endif()
   utf8core_wide_test(utf8_wide_decoder NETLIST ${flow} LANES 8 ${on_demand} LIBS utf8_decoder_run)
-  list(APPEND gate_programs utf8_validator_${flow}_test utf8_wide_decoder_${flow}_test)
+  utf8core_wide_test(utf8_sanitizer NETLIST ${flow} LANES 8 ${on_demand})
+  list(APPEND gate_programs utf8_validator_${flow}_test utf8_wide_decoder_${flow}_test
+                            utf8_sanitizer_${flow}_test)
 endforeach()
 
 # Every gate-level program, the FPGA families' included.
