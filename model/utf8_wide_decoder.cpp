@@ -5,6 +5,10 @@
 // head moves into the output register when that is free or taken.
 #include "utf8_wide_decoder.h"
 
+#include <algorithm>
+#include <cstddef>
+#include <utility>
+
 namespace utf8core {
 namespace {
 constexpr uint64_t kOffsetMask = 0xFFFFFFFFull;
@@ -34,7 +38,8 @@ WideDecoderCycleModel::WideDecoderCycleModel(int lanes)
     : lanes_(lanes),
       front_(lanes),
       depth_(DepthFor(lanes)),
-      pipe_(static_cast<size_t>(Cuts(Log2(lanes), kScanStep) + Cuts(Log2(lanes), kPackStep))) {}
+      pipe_(static_cast<size_t>(Cuts(Log2(lanes), kScanStep) + Cuts(Log2(lanes), kPackStep))),
+      fifo_(static_cast<size_t>(depth_)) {}
 
 WideDecoderCycleModel::Outputs WideDecoderCycleModel::outputs() const {
   Outputs o;
@@ -58,17 +63,17 @@ WideDecoderCycleModel::Outputs WideDecoderCycleModel::outputs() const {
 
 void WideDecoderCycleModel::tick(const Inputs& in) {
   const DecidedBeat& f = front_.out();
-  Beat decided;
-  decided.valid = f.valid;
-  decided.last = f.last;
-  if (f.valid) decided.units = f.units;
+  decided_.valid = f.valid;
+  decided_.last = f.last;
+  decided_.units.clear();
+  if (f.valid) decided_.units.assign(f.units.begin(), f.units.end());
   // With no shift or pack register (LANES 1) the FIFO is written from the front end.
-  const Beat& packed = pipe_.empty() ? decided : pipe_.back();
+  const Beat& packed = pipe_.empty() ? decided_ : pipe_.back();
 
   const bool s_ready = s_ready_;
   const bool acc = in.s.tvalid && s_ready;
   const bool pop = out_valid_ && in.m_tready;
-  const bool rd = !fifo_.empty() && (!out_valid_ || in.m_tready);
+  const bool rd = fifo_count_ > 0 && (!out_valid_ || in.m_tready);
   const bool wr = packed.valid && !packed.units.empty();
   const bool drop = packed.valid && packed.units.empty();
 
@@ -76,13 +81,30 @@ void WideDecoderCycleModel::tick(const Inputs& in) {
   s_ready_ = credit_ < depth_;
 
   if (rd) {
-    out_ = std::move(fifo_.front());
-    fifo_.pop_front();
+    std::swap(out_, fifo_[fifo_head_]);  // the slot is free now; its buffer is reused
+    fifo_head_ = (fifo_head_ + 1) % fifo_.size();
+    --fifo_count_;
   }
   out_valid_ = rd || (out_valid_ && !in.m_tready);
-  if (wr) fifo_.push_back(packed);
-  for (size_t i = pipe_.size(); i-- > 1;) pipe_[i] = std::move(pipe_[i - 1]);
-  if (!pipe_.empty()) pipe_[0] = std::move(decided);
+  if (wr) {
+    if (fifo_count_ == fifo_.size()) {
+      // The credit keeps the RTL's FIFO within DEPTH entries, so this never
+      // happens; if the model ever disagreed, it grows rather than lose a beat.
+      std::rotate(fifo_.begin(), fifo_.begin() + static_cast<std::ptrdiff_t>(fifo_head_), fifo_.end());
+      fifo_head_ = 0;
+      fifo_.resize(fifo_.size() * 2);
+    }
+    Beat& slot = fifo_[(fifo_head_ + fifo_count_) % fifo_.size()];
+    slot.valid = packed.valid;
+    slot.last = packed.last;
+    slot.units.assign(packed.units.begin(), packed.units.end());
+    ++fifo_count_;
+  }
+  if (!pipe_.empty()) {
+    // Every stage moves one on; the last one's buffer becomes the first's.
+    std::rotate(pipe_.begin(), pipe_.end() - 1, pipe_.end());
+    std::swap(pipe_.front(), decided_);
+  }
 
   status_.tick(in.rst, f);
   front_.tick(in.rst, in.cfg_mode, in.s, s_ready);
@@ -91,7 +113,8 @@ void WideDecoderCycleModel::tick(const Inputs& in) {
     credit_ = 0;
     s_ready_ = true;
     for (Beat& b : pipe_) b.valid = false;
-    fifo_.clear();
+    fifo_head_ = 0;
+    fifo_count_ = 0;
     out_valid_ = false;
   }
 }

@@ -9,7 +9,6 @@
 
 #include <array>
 #include <cstdint>
-#include <deque>
 #include <vector>
 
 #include "utf8_lane_front.h"
@@ -57,7 +56,13 @@ class WideDecoderCycleModel {
   int depth_;                // DepthFor(lanes)
   int credit_ = 0;           // beats accepted and not yet retired
   std::vector<Beat> pipe_;   // shift and pack stage registers; back() is the pack register
-  std::deque<Beat> fifo_;
+  // The output FIFO as a ring of beats whose unit buffers are reused, and the
+  // front end's beat copied into a kept buffer, so that a tick allocates
+  // nothing once every buffer has grown to LANES units.
+  std::vector<Beat> fifo_;
+  size_t fifo_head_ = 0;
+  size_t fifo_count_ = 0;
+  Beat decided_;
   bool out_valid_ = false;
   Beat out_;
 };
