@@ -72,26 +72,6 @@ module utf8_sanitizer #(
     output wire [6*COUNT_WIDTH-1:0]  err_count
 );
 
-`include "utf8_class_codes.vh"
-
-localparam LOG = (LANES > 1) ? $clog2(LANES) : 0;
-// Bytes one beat of units can give, and what the accumulator holds at most:
-// up to LANES left after an output beat, and a beat's bytes behind them.
-localparam XB = 3 * LANES + 3;
-localparam AB = LANES + XB;
-localparam NW = $clog2(AB + 1);   // a byte count up to AB
-localparam [31:0] LANES_32 = LANES;
-localparam [NW-1:0] LANES_N = LANES_32[NW-1:0];
-
-// Bytes that a group of units of a beat can give: six each (annex-r's
-// longest sequence), but never more than the beat's bound.
-function integer seg_bytes;
-    input integer units;
-    begin
-        seg_bytes = (6 * units < XB) ? 6 * units : XB;
-    end
-endfunction
-
 // Parameter checks. An illegal value instantiates a module that does not exist,
 // named after the rule it breaks, where Verilator, Icarus and Yosys all stop
 // elaborating. An initial block's $error would pass Verilator's lint and Icarus's
@@ -141,138 +121,25 @@ utf8_wide_decoder #(
 );
 
 // ---------------------------------------------------------------------------
-// Expansion: each unit's bytes (a well-formed unit's code point in its own
-// length, an error's U+FFFD in three), then the merge tree
+// Bytes: each unit back to its UTF-8, repacked LANES bytes a beat
 
-// UTF-8 of cp in n bytes (1-6), first byte lowest; bytes past n are zero, so
-// the merge tree can OR segments together.
-function [47:0] encode;
-    input [30:0] cp;   // annex-r's largest value has 31 bits
-    input [2:0]  n;
-    begin
-        case (n)
-            3'd0:    encode = 48'd0;
-            3'd1:    encode = {40'd0, 1'b0, cp[6:0]};
-            3'd2:    encode = {32'd0, 2'b10, cp[5:0], 3'b110, cp[10:6]};
-            3'd3:    encode = {24'd0, 2'b10, cp[5:0], 2'b10, cp[11:6], 4'b1110, cp[15:12]};
-            3'd4:    encode = {16'd0, 2'b10, cp[5:0], 2'b10, cp[11:6], 2'b10, cp[17:12],
-                               5'b11110, cp[20:18]};
-            3'd5:    encode = {8'd0, 2'b10, cp[5:0], 2'b10, cp[11:6], 2'b10, cp[17:12],
-                               2'b10, cp[23:18], 6'b111110, cp[25:24]};
-            default: encode = {2'b10, cp[5:0], 2'b10, cp[11:6], 2'b10, cp[17:12],
-                               2'b10, cp[23:18], 2'b10, cp[29:24], 7'b1111110, cp[30]};
-        endcase
-    end
-endfunction
-
-genvar l, g;
-generate
-    // Level l: LANES >> l segments, each the bytes of 2^l units and their count.
-    for (l = 0; l <= LOG; l = l + 1) begin : g_lvl
-        localparam SB = seg_bytes(1 << l);
-        localparam N  = LANES >> l;
-        wire [8*SB*N-1:0] seg;
-        wire [NW*N-1:0]   cnt;
-        if (l == 0) begin : g_units
-            for (g = 0; g < LANES; g = g + 1) begin : g_unit
-                wire [2:0] cls = unit_user[6*g +: 3];
-                wire [2:0] len = unit_user[6*g + 3 +: 3];
-                // An error unit's code point is U+FFFD, three bytes as any other.
-                wire [2:0] n = !unit_keep[g] ? 3'd0 : (cls == CLS_OK ? len : 3'd3);
-                assign seg[48*g +: 48] = encode(unit_data[32*g +: 31], n);
-                wire unused_cp_top = &{1'b0, unit_data[32*g + 31], 1'b0};
-                assign cnt[NW*g +: NW] = {{(NW-3){1'b0}}, n};
-            end
-        end else begin : g_merge
-            localparam PB = seg_bytes(1 << (l - 1));
-            for (g = 0; g < N; g = g + 1) begin : g_pair
-                wire [8*SB-1:0] lo = {{(8*(SB-PB)){1'b0}}, g_lvl[l-1].seg[8*PB*(2*g) +: 8*PB]};
-                wire [8*SB-1:0] hi = {{(8*(SB-PB)){1'b0}}, g_lvl[l-1].seg[8*PB*(2*g+1) +: 8*PB]};
-                wire [NW-1:0]   n_lo = g_lvl[l-1].cnt[NW*(2*g) +: NW];
-                wire [NW-1:0]   n_hi = g_lvl[l-1].cnt[NW*(2*g+1) +: NW];
-                // The low half holds at most PB bytes: the shift needs no more bits.
-                localparam PW = $clog2(PB + 1);
-                wire [PW-1:0]   at = n_lo[PW-1:0];
-                assign seg[8*SB*g +: 8*SB] = lo | (hi << {at, 3'b000});
-                assign cnt[NW*g +: NW] = n_lo + n_hi;
-            end
-        end
-    end
-endgenerate
-
-wire [8*XB-1:0] beat_bytes = g_lvl[LOG].seg;
-wire [NW-1:0]   beat_count = g_lvl[LOG].cnt;
-
-// Expansion register: one beat's bytes, taken as the accumulator takes the last.
-reg              exp_valid_q;
-reg [8*XB-1:0]   exp_data_q;
-reg [NW-1:0]     exp_count_q;
-reg              exp_last_q;
-
-// ---------------------------------------------------------------------------
-// Accumulator: acc_count_q bytes from lane 0 up; an output beat is its low
-// LANES bytes when it holds that many, or all it holds at the packet's end.
-
-reg [8*AB-1:0] acc_data_q;
-reg [NW-1:0]   acc_count_q;
-reg            acc_end_q;     // it holds the end of its packet
-
-wire full_beat  = acc_count_q >= LANES_N;
-wire out_valid  = full_beat || (acc_end_q && acc_count_q != {NW{1'b0}});
-wire out_last   = acc_end_q && acc_count_q <= LANES_N;
-wire pop        = out_valid && m_axis_tready;
-
-// After this clock's output beat
-wire [NW-1:0]   rest_count = !pop ? acc_count_q : (full_beat ? acc_count_q - LANES_N : {NW{1'b0}});
-wire            rest_end   = acc_end_q && !(pop && out_last);
-wire [8*AB-1:0] rest_data  = pop ? (acc_data_q >> (8 * LANES)) : acc_data_q;
-
-wire take = exp_valid_q && !rest_end && rest_count <= LANES_N;
-assign unit_ready = !exp_valid_q || take;
-
-// Bytes below rest_count stay; the rest come from the expansion register.
-// Only a take uses them, when at most LANES bytes stay: LOG+1 bits of shift.
-wire [LOG:0]    put_at    = rest_count[LOG:0];
-wire [8*AB-1:0] rest_mask = ~({(8*AB){1'b1}} << {put_at, 3'b000});
-wire [8*AB-1:0] appended  = {{(8*LANES){1'b0}}, exp_data_q} << {put_at, 3'b000};
-
-always @(posedge clk) begin
-    if (unit_ready) begin
-        exp_data_q  <= beat_bytes;
-        exp_count_q <= beat_count;
-        exp_last_q  <= unit_last;
-    end
-    exp_valid_q <= unit_valid || (exp_valid_q && !take);
-
-    acc_data_q <= take ? ((rest_data & rest_mask) | (appended & ~rest_mask)) : rest_data;
-    if (take) begin
-        acc_count_q <= rest_count + exp_count_q;
-        acc_end_q   <= exp_last_q;
-    end else begin
-        acc_count_q <= rest_count;
-        acc_end_q   <= rest_end;
-    end
-
-    if (rst) begin
-        exp_valid_q <= 1'b0;
-        acc_count_q <= {NW{1'b0}};
-        acc_end_q   <= 1'b0;
-    end
-end
-
-// A beat's keep: every lane below the bytes held, all lanes when that is LANES or more.
-wire [LANES-1:0] out_keep;
-generate
-    for (g = 0; g < LANES; g = g + 1) begin : g_keep
-        localparam [NW-1:0] LANE = g;
-        assign out_keep[g] = acc_count_q > LANE;
-    end
-endgenerate
-
-assign m_axis_tdata  = acc_data_q[8*LANES-1:0];
-assign m_axis_tkeep  = out_keep;
-assign m_axis_tvalid = out_valid;
-assign m_axis_tlast  = out_last;
+utf8_unit_utf8 #(
+    .LANES(LANES)
+) expand_inst (
+    .clk(clk),
+    .rst(rst),
+    .s_axis_tdata(unit_data),
+    .s_axis_tkeep(unit_keep),
+    .s_axis_tuser(unit_user),
+    .s_axis_tvalid(unit_valid),
+    .s_axis_tready(unit_ready),
+    .s_axis_tlast(unit_last),
+    .m_axis_tdata(m_axis_tdata),
+    .m_axis_tkeep(m_axis_tkeep),
+    .m_axis_tvalid(m_axis_tvalid),
+    .m_axis_tready(m_axis_tready),
+    .m_axis_tlast(m_axis_tlast)
+);
 
 endmodule
 

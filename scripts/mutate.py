@@ -51,7 +51,7 @@ def blocks_of(path):
         return ["encoder"]
     if name == "utf8_validator.v":
         return ["validator"]
-    if name == "utf8_sanitizer.v":
+    if name in ("utf8_sanitizer.v", "utf8_unit_utf8.v", "utf8_repack.v"):
         return ["sanitizer"]
     # the sanitizer's bounded tasks run its real wide decoder too: last
     if name in ("utf8_wide_decoder.v", "utf8_lane_compact.v"):
@@ -152,29 +152,29 @@ MUTANTS = [
      "            if (!in_pkt_q) begin\n                pend_mode_q[r] <= in_mode_q;",
      "            if (1'b1) begin\n                pend_mode_q[r] <= in_mode_q;",
      "lanes: cfg_mode sampled mid-packet"),
-    ("san_take_early", "rtl/utf8_sanitizer.v",
-     "wire take = exp_valid_q && !rest_end && rest_count <= LANES_N;",
-     "wire take = exp_valid_q && !rest_end && rest_count <= LANES_N + 1'b1;",
+    ("san_take_early", "rtl/utf8_repack.v",
+     "wire take = in_valid_q && !rest_end && rest_count <= OUT_N;",
+     "wire take = in_valid_q && !rest_end && rest_count <= OUT_N + 1'b1;",
      "sanitizer: the accumulator's take rule off by one (it takes with LANES+1 bytes left)"),
-    ("san_take_mixed", "rtl/utf8_sanitizer.v",
-     "wire take = exp_valid_q && !rest_end && rest_count <= LANES_N;",
-     "wire take = exp_valid_q && rest_count <= LANES_N;",
+    ("san_take_mixed", "rtl/utf8_repack.v",
+     "wire take = in_valid_q && !rest_end && rest_count <= OUT_N;",
+     "wire take = in_valid_q && rest_count <= OUT_N;",
      "sanitizer: the accumulator takes the next packet's bytes behind a packet's end"),
-    ("san_drop_tlast", "rtl/utf8_sanitizer.v",
-     "wire out_last   = acc_end_q && acc_count_q <= LANES_N;",
-     "wire out_last   = acc_end_q && acc_count_q < LANES_N;",
+    ("san_drop_tlast", "rtl/utf8_repack.v",
+     "wire out_last  = acc_end_q && acc_count_q <= OUT_N;",
+     "wire out_last  = acc_end_q && acc_count_q < OUT_N;",
      "sanitizer: tlast dropped when a packet's last beat is full"),
-    ("san_stall_tdata", "rtl/utf8_sanitizer.v",
-     "wire [LOG:0]    put_at    = rest_count[LOG:0];",
-     "wire [LOG:0]    put_at    = (out_valid && !pop) ? {(LOG+1){1'b0}} : rest_count[LOG:0];",
+    ("san_stall_tdata", "rtl/utf8_repack.v",
+     "wire [PW-1:0]      put_at    = rest_count[PW-1:0];",
+     "wire [PW-1:0]      put_at    = (out_valid && !pop) ? {PW{1'b0}} : rest_count[PW-1:0];",
      "sanitizer: a stalled output beat's bytes overwritten by the next beat's"),
-    ("san_error_len", "rtl/utf8_sanitizer.v",
-     "wire [2:0] n = !unit_keep[g] ? 3'd0 : (cls == CLS_OK ? len : 3'd3);",
-     "wire [2:0] n = !unit_keep[g] ? 3'd0 : len;",
+    ("san_error_len", "rtl/utf8_unit_utf8.v",
+     "wire [2:0] n = !s_axis_tkeep[g] ? 3'd0 : (cls == CLS_OK ? len : 3'd3);",
+     "wire [2:0] n = !s_axis_tkeep[g] ? 3'd0 : len;",
      "sanitizer: an error unit re-encoded in its own length, not as EF BF BD"),
-    ("san_keep_gap", "rtl/utf8_sanitizer.v",
-     "localparam [NW-1:0] LANE = g;",
-     "localparam [NW-1:0] LANE = LANES - 1 - g;",
+    ("san_keep_gap", "rtl/utf8_repack.v",
+     "localparam [NW-1:0] ITEM_AT = g;",
+     "localparam [NW-1:0] ITEM_AT = OUT - 1 - g;",
      "sanitizer: tkeep's lanes reversed (a partial beat not contiguous from lane 0)"),
 ]
 

@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: MIT
+// Copyright (c) 2026 utf8core developers
+
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+/*
+ * Repacking accumulator: takes beats of 0..IN items packed from item 0 (a
+ * count says how many) and gives beats of OUT items, full except a packet's
+ * last. Items are ITEM bits wide: bytes for the sanitizer's UTF-8, 32-bit
+ * words for the kernel's UTF-32.
+ *
+ * An input register holds one beat; the accumulator appends it behind what it
+ * holds whenever at most OUT items stay after this clock's output beat, so
+ * when a beat brings OUT items on average one beat passes per clock, and more
+ * than OUT a beat slows the input to OUT items a clock. A packet's items never
+ * share an output beat with the next packet's: the accumulator takes the next
+ * packet's first beat in the clock the last output beat of its packet leaves.
+ *
+ * A packet may end with an empty beat (count 0, s_last): its output then ends
+ * with an empty beat too (m_keep all zero, m_last), so a packet whose items
+ * are all gone still ends. The wide blocks never send one; the kernel does,
+ * when a job ends with no unit left to write.
+ *
+ * Latency: one clock to the input register, one to the accumulator; a beat
+ * leaves once OUT items, or the packet's end, are in.
+ */
+module utf8_repack #(
+    // bits per item
+    parameter ITEM = 8,
+    // items per input beat, at most
+    parameter IN = 27,
+    // items per output beat
+    parameter OUT = 8
+) (
+    input  wire                   clk,
+    input  wire                   rst,
+
+    // Input: s_count items from item 0 of s_data
+    input  wire [ITEM*IN-1:0]     s_data,
+    input  wire [$clog2(IN+1)-1:0] s_count,
+    input  wire                   s_valid,
+    output wire                   s_ready,
+    input  wire                   s_last,
+
+    // Output: items from item 0, m_keep contiguous from item 0
+    output wire [ITEM*OUT-1:0]    m_data,
+    output wire [OUT-1:0]         m_keep,
+    output wire                   m_valid,
+    input  wire                   m_ready,
+    output wire                   m_last
+);
+
+// The accumulator holds at most OUT items after an output beat, plus a beat.
+localparam AB = OUT + IN;
+localparam NW = $clog2(AB + 1);   // an item count up to AB
+localparam PW = $clog2(OUT + 1);  // an item count up to OUT
+localparam IW = $clog2(IN + 1);
+localparam [31:0] OUT_32 = OUT;
+localparam [NW-1:0] OUT_N = OUT_32[NW-1:0];
+
+generate
+    if (ITEM < 1 || IN < 1 || OUT < 1) begin : g_check
+        error_ITEM_IN_and_OUT_must_be_at_least_1 stop ();
+    end
+endgenerate
+
+// Input register: one beat, taken as the accumulator takes the last.
+reg               in_valid_q;
+reg [ITEM*IN-1:0] in_data_q;
+reg [IW-1:0]      in_count_q;
+reg               in_last_q;
+
+// Accumulator: acc_count_q items from item 0 up; an output beat is its low
+// OUT items when it holds that many, or all it holds at the packet's end.
+reg [ITEM*AB-1:0] acc_data_q;
+reg [NW-1:0]      acc_count_q;
+reg               acc_end_q;     // it holds the end of its packet
+
+wire full_beat = acc_count_q >= OUT_N;
+wire out_valid = full_beat || acc_end_q;
+wire out_last  = acc_end_q && acc_count_q <= OUT_N;
+wire pop       = out_valid && m_ready;
+
+// After this clock's output beat
+wire [NW-1:0]      rest_count = !pop ? acc_count_q : (full_beat ? acc_count_q - OUT_N : {NW{1'b0}});
+wire               rest_end   = acc_end_q && !(pop && out_last);
+wire [ITEM*AB-1:0] rest_data  = pop ? (acc_data_q >> (ITEM * OUT)) : acc_data_q;
+
+wire take = in_valid_q && !rest_end && rest_count <= OUT_N;
+assign s_ready = !in_valid_q || take;
+
+// Items below rest_count stay; the rest come from the input register. Only a
+// take uses them, when at most OUT items stay: PW bits of shift.
+wire [PW-1:0]      put_at    = rest_count[PW-1:0];
+wire [ITEM*AB-1:0] rest_mask = ~({(ITEM*AB){1'b1}} << (put_at * ITEM));
+wire [ITEM*AB-1:0] appended  = {{(ITEM*OUT){1'b0}}, in_data_q} << (put_at * ITEM);
+
+always @(posedge clk) begin
+    if (s_ready) begin
+        in_data_q  <= s_data;
+        in_count_q <= s_count;
+        in_last_q  <= s_last;
+    end
+    in_valid_q <= s_valid || (in_valid_q && !take);
+
+    acc_data_q <= take ? ((rest_data & rest_mask) | (appended & ~rest_mask)) : rest_data;
+    if (take) begin
+        acc_count_q <= rest_count + {{(NW-IW){1'b0}}, in_count_q};
+        acc_end_q   <= in_last_q;
+    end else begin
+        acc_count_q <= rest_count;
+        acc_end_q   <= rest_end;
+    end
+
+    if (rst) begin
+        in_valid_q  <= 1'b0;
+        acc_count_q <= {NW{1'b0}};
+        acc_end_q   <= 1'b0;
+    end
+end
+
+// A beat's keep: every item below the count held, all when that is OUT or more.
+genvar g;
+generate
+    for (g = 0; g < OUT; g = g + 1) begin : g_keep
+        localparam [NW-1:0] ITEM_AT = g;
+        assign m_keep[g] = acc_count_q > ITEM_AT;
+    end
+endgenerate
+
+assign m_data  = acc_data_q[ITEM*OUT-1:0];
+assign m_valid = out_valid;
+assign m_last  = out_last;
+
+endmodule
+
+`resetall
+`default_nettype wire
