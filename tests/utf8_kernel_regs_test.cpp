@@ -11,6 +11,8 @@
 // asks, driving random values on the result inputs at every other clock. It
 // checks the slave's side of the protocol every clock. Seed: UTF8CORE_SEED;
 // waves: UTF8CORE_TRACE=<dir>.
+#include "utf8_kernel_regs.h"
+
 #include <gtest/gtest.h>
 
 #include <cstddef>
@@ -28,7 +30,6 @@
 #include "Vutf8_kernel_regs_narrow.h"
 #include "fst_trace.h"
 #include "harness.h"
-#include "utf8_kernel_regs.h"
 
 namespace utf8core {
 namespace sim {
@@ -95,17 +96,32 @@ std::vector<RegInfo> MapRegs() {
        KMASK(FLAGS, MODE) | KMASK(FLAGS, CONTINUE) | KMASK(FLAGS, PARTIAL),
        KRESET(FLAGS, MODE) | KRESET(FLAGS, CONTINUE) | KRESET(FLAGS, PARTIAL)},
 #define KARG(reg) {#reg, KREG(reg), Kind::kRw, KMASK(reg, VALUE), KRESET(reg, VALUE)}
-      KARG(SRC_LO), KARG(SRC_HI), KARG(LEN_LO), KARG(LEN_HI),
-      KARG(DST_LO), KARG(DST_HI), KARG(CAP_LO), KARG(CAP_HI),
+      KARG(SRC_LO),
+      KARG(SRC_HI),
+      KARG(LEN_LO),
+      KARG(LEN_HI),
+      KARG(DST_LO),
+      KARG(DST_HI),
+      KARG(CAP_LO),
+      KARG(CAP_HI),
 #undef KARG
       {"STATUS", KREG(STATUS), Kind::kRo, 0,
        KRESET(STATUS, ERROR) | KRESET(STATUS, OUT_FULL) | KRESET(STATUS, BUS_ERROR) |
            KRESET(STATUS, HELD) | KRESET(STATUS, BAD_ARGS)},
       {"ERR_CLASS", KREG(ERR_CLASS), Kind::kRo, 0, KRESET(ERR_CLASS, CLASS)},
 #define KRES(reg) {#reg, KREG(reg), Kind::kRo, 0, KRESET(reg, VALUE)}
-      KRES(ERR_OFFSET_LO), KRES(ERR_OFFSET_HI), KRES(IN_BYTES_LO), KRES(IN_BYTES_HI),
-      KRES(OUT_BYTES_LO), KRES(OUT_BYTES_HI), KRES(UNITS_LO), KRES(UNITS_HI),
-      KRES(UTF16_UNITS_LO), KRES(UTF16_UNITS_HI), KRES(CYCLES_LO), KRES(CYCLES_HI),
+      KRES(ERR_OFFSET_LO),
+      KRES(ERR_OFFSET_HI),
+      KRES(IN_BYTES_LO),
+      KRES(IN_BYTES_HI),
+      KRES(OUT_BYTES_LO),
+      KRES(OUT_BYTES_HI),
+      KRES(UNITS_LO),
+      KRES(UNITS_HI),
+      KRES(UTF16_UNITS_LO),
+      KRES(UTF16_UNITS_HI),
+      KRES(CYCLES_LO),
+      KRES(CYCLES_HI),
 #undef KRES
       {"ID", KREG(ID), Kind::kRo, 0, KRESET(ID, ID)},
       {"VERSION", KREG(VERSION), Kind::kRo, 0, KRESET(VERSION, MAJOR) | KRESET(VERSION, MINOR)},
@@ -128,7 +144,8 @@ uint32_t CapsFor(const Params& p) {
 // only ADDR_WIDTH bits).
 uint32_t WritableMask(const RegInfo& r, const Params& p) {
   const uint64_t am = AddrMask(p);
-  if (r.offset == KREG(SRC_LO) || r.offset == KREG(DST_LO)) return r.mask & static_cast<uint32_t>(am);
+  if (r.offset == KREG(SRC_LO) || r.offset == KREG(DST_LO))
+    return r.mask & static_cast<uint32_t>(am);
   if (r.offset == KREG(SRC_HI) || r.offset == KREG(DST_HI)) {
     return r.mask & static_cast<uint32_t>(am >> 32);
   }
@@ -654,7 +671,8 @@ TEST(KernelRegs, ReadWriteEveryRegister) {
   Rng& rng = b.rng();
   const std::vector<RegInfo> regs = MapRegs();
   std::map<uint32_t, uint32_t> now;  // what each register holds
-  for (const RegInfo& r : regs) now[r.offset] = r.offset == KREG(CAPS) ? CapsFor(kDefaultParams) : r.reset;
+  for (const RegInfo& r : regs)
+    now[r.offset] = r.offset == KREG(CAPS) ? CapsFor(kDefaultParams) : r.reset;
   for (int round = 0; round < 8; ++round) {
     for (const RegInfo& r : regs) {
       if (r.kind == Kind::kIsr) continue;  // ISR toggles: its own test
@@ -666,11 +684,12 @@ TEST(KernelRegs, ReadWriteEveryRegister) {
       b.Write(r.offset, v);
       if (r.kind == Kind::kRw) now[r.offset] = v & r.mask;
       // read back at once, then every register: nothing else moved
-      EXPECT_EQ(b.Read(r.offset), now[r.offset]) << r.name << " after writing " << Hex(v) << ", "
-                                                 << b.where();
+      EXPECT_EQ(b.Read(r.offset), now[r.offset])
+          << r.name << " after writing " << Hex(v) << ", " << b.where();
     }
     for (const RegInfo& r : regs) {
-      EXPECT_EQ(b.Read(r.offset), now[r.offset]) << r.name << ", round " << round << ", " << b.where();
+      EXPECT_EQ(b.Read(r.offset), now[r.offset])
+          << r.name << ", round " << round << ", " << b.where();
     }
   }
   // the arguments as the core sees them
@@ -935,7 +954,8 @@ TEST(KernelRegs, IrqFromGieIerIsr) {
   for (uint32_t gie = 0; gie < 2; ++gie) {
     for (uint32_t ier = 0; ier < 4; ++ier) {
       for (uint32_t want_isr = 0; want_isr < 4; ++want_isr) {
-        const uint32_t ier_bits = ((ier & 1) ? KMASK(IER, DONE) : 0) | ((ier & 2) ? KMASK(IER, READY) : 0);
+        const uint32_t ier_bits =
+            ((ier & 1) ? KMASK(IER, DONE) : 0) | ((ier & 2) ? KMASK(IER, READY) : 0);
         const uint32_t isr_bits = ((want_isr & 1) ? kD : 0) | ((want_isr & 2) ? kR : 0);
         b.Write(KREG(GIE), gie ? KMASK(GIE, GIE) : 0);
         b.Write(KREG(IER), ier_bits);
@@ -943,8 +963,8 @@ TEST(KernelRegs, IrqFromGieIerIsr) {
         isr = isr_bits;
         const bool want = gie && (ier & want_isr);
         for (int c = 0; c < 3; ++c) {
-          EXPECT_EQ(b.top()->irq, want) << "GIE " << gie << " IER " << ier << " ISR " << want_isr
-                                        << ", " << b.where();
+          EXPECT_EQ(b.top()->irq, want)
+              << "GIE " << gie << " IER " << ier << " ISR " << want_isr << ", " << b.where();
           b.Step();
         }
       }
@@ -1029,19 +1049,15 @@ TEST_P(KernelRegsStress, MatchesMapModel) {
   EXPECT_TRUE(b.jobs().empty());
 }
 
-INSTANTIATE_TEST_SUITE_P(Orders, KernelRegsStress,
-                         ::testing::Values(StressCase{Order::kTogether, 0.0},
-                                           StressCase{Order::kTogether, 0.5},
-                                           StressCase{Order::kAwFirst, 0.0},
-                                           StressCase{Order::kAwFirst, 0.5},
-                                           StressCase{Order::kWFirst, 0.0},
-                                           StressCase{Order::kWFirst, 0.5},
-                                           StressCase{Order::kRandom, 0.0},
-                                           StressCase{Order::kRandom, 0.5}),
-                         [](const ::testing::TestParamInfo<StressCase>& p) {
-                           return std::string(OrderName(p.param.order)) +
-                                  (p.param.stall > 0 ? "_stall" : "");
-                         });
+INSTANTIATE_TEST_SUITE_P(
+    Orders, KernelRegsStress,
+    ::testing::Values(StressCase{Order::kTogether, 0.0}, StressCase{Order::kTogether, 0.5},
+                      StressCase{Order::kAwFirst, 0.0}, StressCase{Order::kAwFirst, 0.5},
+                      StressCase{Order::kWFirst, 0.0}, StressCase{Order::kWFirst, 0.5},
+                      StressCase{Order::kRandom, 0.0}, StressCase{Order::kRandom, 0.5}),
+    [](const ::testing::TestParamInfo<StressCase>& p) {
+      return std::string(OrderName(p.param.order)) + (p.param.stall > 0 ? "_stall" : "");
+    });
 
 // AW before W and W before AW by many clocks: the slave holds what came first.
 TEST(KernelRegs, FarApartAddressAndData) {
@@ -1080,9 +1096,10 @@ TEST(KernelRegs, Throughput) {
   }
   b.Drain();
   const uint64_t both = b.cycle() - t0;
-  std::printf("utf8_kernel_regs: %d writes in %llu clocks, %d reads in %llu, both at once in %llu\n",
-              n, static_cast<unsigned long long>(writes_only), n,
-              static_cast<unsigned long long>(reads_only), static_cast<unsigned long long>(both));
+  std::printf(
+      "utf8_kernel_regs: %d writes in %llu clocks, %d reads in %llu, both at once in %llu\n", n,
+      static_cast<unsigned long long>(writes_only), n, static_cast<unsigned long long>(reads_only),
+      static_cast<unsigned long long>(both));
   EXPECT_LE(writes_only, 2u * n + 3);
   EXPECT_LE(reads_only, 2u * n + 3);
   EXPECT_LE(both, 2u * n + 3);
