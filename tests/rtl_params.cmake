@@ -134,3 +134,11 @@ utf8core_rtl_corner(utf8_lane_sum min legal N=1 IN_WIDTH=1)
 utf8core_rtl_corner(utf8_lane_sum max legal N=64 IN_WIDTH=64)
 utf8core_rtl_corner(utf8_lane_sum n_3 error_N_must_be_1_2_4_8_16_32_or_64 N=3)
 utf8core_rtl_corner(utf8_lane_sum in_width_0 error_IN_WIDTH_must_be_at_least_1 IN_WIDTH=0)
+
+# The kernel's register block: DATA_WIDTH is reported in 16 bits of CAPS.
+utf8core_rtl_corner(utf8_kernel_regs min legal DATA_WIDTH=1 ADDR_WIDTH=1)
+utf8core_rtl_corner(utf8_kernel_regs max legal DATA_WIDTH=65535 ADDR_WIDTH=64)
+utf8core_rtl_corner(utf8_kernel_regs data_width_0 error_DATA_WIDTH_must_be_1_to_65535 DATA_WIDTH=0)
+utf8core_rtl_corner(utf8_kernel_regs data_width_65536 error_DATA_WIDTH_must_be_1_to_65535 DATA_WIDTH=65536)
+utf8core_rtl_corner(utf8_kernel_regs addr_width_0 error_ADDR_WIDTH_must_be_1_to_64 ADDR_WIDTH=0)
+utf8core_rtl_corner(utf8_kernel_regs addr_width_65 error_ADDR_WIDTH_must_be_1_to_64 ADDR_WIDTH=65)
