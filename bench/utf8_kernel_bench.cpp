@@ -1,0 +1,151 @@
+// Clocks of the memory-mapped kernel on the simulated card (not a test, and
+// not timed: every figure is a count of clocks from the kernel's CYCLES
+// register, AP_START to AP_DONE). For each DATA_WIDTH the build has, each
+// operation, 1 MiB of multilingual text and of random bytes, SRC aligned and
+// odd, with the memory model's read latency at 64 clocks: bytes per clock,
+// against SPEC §9's floor (VALIDATE 0.95 W, SANITIZE 0.9 W on well-formed
+// text, DECODE_UTF32 0.9 min(W, W/4 code points)). Then the clocks of 0-, 1-
+// and 64-byte jobs. Prints Markdown.
+//
+//   build/bench/utf8_kernel_bench [--size BYTES] [--latency CLOCKS]
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "kernel_card.h"
+#include "utf8_model.h"
+#include "utf8core_host.h"
+
+namespace {
+
+using utf8core::sim::KernelCard;
+using utf8core::sim::KernelCardConfig;
+
+const char* const kSentences[] = {
+    "The quick brown fox jumps over the lazy dog. ",
+    "Zw\xc3\xb6lf Boxk\xc3\xa4mpfer jagen Viktor quer \xc3\xbc""ber den gro\xc3\x9f""en Sylter Deich. ",
+    "\xce\xa4\xce\xac\xcf\x87\xce\xb9\xcf\x83\xcf\x84\xce\xb7 \xce\xb1\xce\xbb\xcf\x8e\xcf\x80\xce\xb7\xce\xbe. ",
+    "\xd0\xa1\xd1\x8a\xd0\xb5\xd1\x88\xd1\x8c \xd0\xb6\xd0\xb5 \xd0\xb5\xd1\x89\xd1\x91. ",
+    "\xe3\x81\x84\xe3\x82\x8d\xe3\x81\xaf\xe3\x81\xab\xe3\x81\xbb\xe3\x81\xb8\xe3\x81\xa8 ",
+    "\xe6\x88\x91\xe8\x83\xbd\xe5\x90\x9e\xe4\xb8\x8b\xe7\x8e\xbb\xe7\x92\x83\xe3\x80\x82 ",
+    "\xf0\x9f\x98\x80 \xf0\x9f\x9a\x80 \xf0\x9d\x84\x9e ",
+};
+
+std::vector<uint8_t> Text(size_t n, uint64_t seed) {
+  std::vector<uint8_t> t;
+  uint64_t x = seed;
+  while (t.size() < n) {
+    x = x * 6364136223846793005ull + 1442695040888963407ull;
+    const char* s = kSentences[(x >> 33) % (sizeof kSentences / sizeof kSentences[0])];
+    t.insert(t.end(), s, s + std::strlen(s));
+  }
+  // end on a whole character, so the text stays well-formed
+  t.resize(n);
+  while (!t.empty() && (t.back() & 0xC0) == 0x80) t.pop_back();
+  if (!t.empty() && t.back() >= 0xC0) t.pop_back();
+  return t;
+}
+
+std::vector<uint8_t> Random(size_t n, uint64_t seed) {
+  std::vector<uint8_t> r(n);
+  uint64_t x = seed;
+  for (auto& b : r) {
+    x = x * 6364136223846793005ull + 1442695040888963407ull;
+    b = static_cast<uint8_t>(x >> 56);
+  }
+  return r;
+}
+
+const char* OpName(unsigned op) {
+  return op == UTF8K_VALIDATE ? "VALIDATE" : op == UTF8K_SANITIZE ? "SANITIZE" : "DECODE_UTF32";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  size_t size = 1 << 20;
+  unsigned latency = 64;
+  for (int i = 1; i < argc; ++i) {
+    if (!std::strcmp(argv[i], "--size") && i + 1 < argc) size = std::strtoull(argv[++i], nullptr, 0);
+    else if (!std::strcmp(argv[i], "--latency") && i + 1 < argc) latency = std::strtoul(argv[++i], nullptr, 0);
+    else {
+      std::fprintf(stderr, "usage: %s [--size BYTES] [--latency CLOCKS]\n", argv[0]);
+      return 2;
+    }
+  }
+  const uint64_t src0 = 0x100000, dst0 = 0x1000000;
+  std::printf("Kernel clocks, AP_START to AP_DONE (CYCLES register); memory read latency %u clocks, "
+              "no stalls; %zu bytes.\n\n",
+              latency, size);
+  std::printf("| DATA_WIDTH | OP | input | SRC | units | clocks | bytes/clock | floor (SPEC 9) |\n");
+  std::printf("|---|---|---|---|---|---|---|---|\n");
+  for (unsigned dw : utf8core::sim::KernelWidths()) {
+    KernelCardConfig cfg;
+    cfg.data_width = dw;
+    cfg.mem.size = 0x2000000;
+    cfg.mem.read_latency = latency;
+    KernelCard card(cfg);
+    const utf8k_card host = utf8core::sim::HostCard(&card, false);
+    const double w = dw / 8.0;
+    for (int input = 0; input < 2; ++input) {
+      const std::vector<uint8_t> data = input == 0 ? Text(size, 1) : Random(size, 2);
+      for (uint64_t src : {src0, src0 + 3}) {
+        card.mem().Write(src, data.data(), data.size());
+        for (unsigned op : {UTF8K_VALIDATE, UTF8K_SANITIZE, UTF8K_DECODE_UTF32}) {
+          const utf8k_job job{op, 0, src, data.size(), dst0, 4 * data.size() + 64};
+          utf8k_result r{};
+          const int rc = utf8k_run(&host, &job, &r);
+          if (rc != UTF8K_OK) {
+            std::fprintf(stderr, "%s failed: %s\n", OpName(op), utf8k_strerror(rc));
+            return 1;
+          }
+          const double bpc = static_cast<double>(data.size()) / static_cast<double>(r.cycles);
+          std::string floor = "-";
+          char buf[64];
+          if (op == UTF8K_VALIDATE) {
+            std::snprintf(buf, sizeof buf, "%.2f", 0.95 * w);
+            floor = buf;
+          } else if (input == 0 && op == UTF8K_SANITIZE) {
+            std::snprintf(buf, sizeof buf, "%.2f", 0.9 * w);
+            floor = buf;
+          } else if (input == 0 && op == UTF8K_DECODE_UTF32) {
+            // 0.9 x the smaller of W bytes in and W/4 code points out, in input bytes
+            const double bytes_per_unit = static_cast<double>(data.size()) / static_cast<double>(r.units);
+            const double bound = std::min(w, w / 4 * bytes_per_unit);
+            std::snprintf(buf, sizeof buf, "%.2f", 0.9 * bound);
+            floor = buf;
+          }
+          std::printf("| %u | %s | %s | %s | %llu | %llu | %.3f | %s |\n", dw, OpName(op),
+                      input == 0 ? "text" : "random bytes", src == src0 ? "aligned" : "+3",
+                      static_cast<unsigned long long>(r.units), static_cast<unsigned long long>(r.cycles), bpc,
+                      floor.c_str());
+        }
+      }
+    }
+  }
+  std::printf("\nSmall jobs (VALIDATE and SANITIZE of text at an aligned SRC): clocks from AP_START to AP_DONE.\n\n");
+  std::printf("| DATA_WIDTH | OP | 0 bytes | 1 byte | 64 bytes |\n|---|---|---|---|---|\n");
+  for (unsigned dw : utf8core::sim::KernelWidths()) {
+    KernelCardConfig cfg;
+    cfg.data_width = dw;
+    cfg.mem.size = 0x2000000;
+    cfg.mem.read_latency = latency;
+    KernelCard card(cfg);
+    const utf8k_card host = utf8core::sim::HostCard(&card, false);
+    const std::vector<uint8_t> data = Text(64, 3);
+    card.mem().Write(src0, data.data(), data.size());
+    for (unsigned op : {UTF8K_VALIDATE, UTF8K_SANITIZE, UTF8K_DECODE_UTF32}) {
+      std::printf("| %u | %s |", dw, OpName(op));
+      for (uint64_t n : {uint64_t{0}, uint64_t{1}, uint64_t{64}}) {
+        const utf8k_job job{op, 0, src0, n, dst0, 4 * n + 64};
+        utf8k_result r{};
+        if (utf8k_run(&host, &job, &r) != UTF8K_OK) return 1;
+        std::printf(" %llu |", static_cast<unsigned long long>(r.cycles));
+      }
+      std::printf("\n");
+    }
+  }
+  return 0;
+}

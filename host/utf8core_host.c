@@ -1,0 +1,156 @@
+/* utf8core host library; see utf8core_host.h. */
+#include "utf8core_host.h"
+
+#include <stddef.h>
+
+#include "utf8_kernel_regs.h"
+
+/* Register offsets, from the generated map */
+#define REG(name) ((uint32_t)offsetof(utf8_kernel_t, name))
+#define KERNEL_ID 0x55384B31u
+
+static void write64(const utf8k_card *c, uint32_t lo, uint64_t v) {
+  c->write32(c->ctx, lo, (uint32_t)v);
+  c->write32(c->ctx, lo + 4, (uint32_t)(v >> 32));
+}
+
+static uint64_t read64(const utf8k_card *c, uint32_t lo) {
+  const uint64_t l = c->read32(c->ctx, lo);
+  const uint64_t h = c->read32(c->ctx, lo + 4);
+  return l | (h << 32);
+}
+
+int utf8k_probe(const utf8k_card *card, uint32_t *data_width, uint32_t *ops) {
+  uint32_t caps;
+  if (card == NULL || card->read32 == NULL) return UTF8K_E_INVALID;
+  if (card->read32(card->ctx, REG(ID)) != KERNEL_ID) return UTF8K_E_NO_KERNEL;
+  caps = card->read32(card->ctx, REG(CAPS));
+  if (data_width) *data_width = caps & 0xFFFFu;
+  if (ops) *ops = (caps >> 16) & 0xFFu;
+  return UTF8K_OK;
+}
+
+int utf8k_start(const utf8k_card *card, const utf8k_job *job) {
+  if (card == NULL || job == NULL || card->write32 == NULL) return UTF8K_E_INVALID;
+  card->write32(card->ctx, REG(OP), job->op);
+  card->write32(card->ctx, REG(FLAGS), job->flags);
+  write64(card, REG(SRC_LO), job->src);
+  write64(card, REG(LEN_LO), job->len);
+  write64(card, REG(DST_LO), job->dst);
+  write64(card, REG(CAP_LO), job->cap);
+  if (card->wait_irq != NULL) {
+    card->write32(card->ctx, REG(IER), UTF8_KERNEL__IER__DONE_bm);
+    card->write32(card->ctx, REG(GIE), UTF8_KERNEL__GIE__GIE_bm);
+  }
+  card->write32(card->ctx, REG(CTRL), UTF8_KERNEL__CTRL__AP_START_bm);
+  return UTF8K_OK;
+}
+
+int utf8k_wait(const utf8k_card *card, utf8k_result *r) {
+  int c;
+  if (card == NULL || r == NULL) return UTF8K_E_INVALID;
+  if (card->wait_irq != NULL) {
+    if (card->wait_irq(card->ctx) != 0) return UTF8K_E_TIMEOUT;
+    /* a read of CTRL clears AP_DONE; writing ISR's bit toggles it off */
+    (void)card->read32(card->ctx, REG(CTRL));
+    card->write32(card->ctx, REG(ISR), UTF8_KERNEL__ISR__DONE_bm);
+  } else {
+    uint64_t polls = 0;
+    while ((card->read32(card->ctx, REG(CTRL)) & UTF8_KERNEL__CTRL__AP_DONE_bm) == 0) {
+      if (card->poll_limit != 0 && ++polls >= card->poll_limit) return UTF8K_E_TIMEOUT;
+    }
+  }
+  r->status = card->read32(card->ctx, REG(STATUS));
+  r->err_class = card->read32(card->ctx, REG(ERR_CLASS));
+  r->err_offset = read64(card, REG(ERR_OFFSET_LO));
+  r->in_bytes = read64(card, REG(IN_BYTES_LO));
+  r->out_bytes = read64(card, REG(OUT_BYTES_LO));
+  r->units = read64(card, REG(UNITS_LO));
+  r->utf16_units = read64(card, REG(UTF16_UNITS_LO));
+  r->cycles = read64(card, REG(CYCLES_LO));
+  for (c = 0; c < 6; ++c) r->class_count[c] = card->read32(card->ctx, REG(CLASS_COUNT) + 4u * (uint32_t)c);
+  return UTF8K_OK;
+}
+
+int utf8k_run(const utf8k_card *card, const utf8k_job *job, utf8k_result *r) {
+  int rc = utf8k_start(card, job);
+  if (rc != UTF8K_OK) return rc;
+  rc = utf8k_wait(card, r);
+  if (rc != UTF8K_OK) return rc;
+  if (r->status & UTF8K_ST_BAD_ARGS) return UTF8K_E_BAD_ARGS;
+  if (r->status & UTF8K_ST_BUS_ERROR) return UTF8K_E_BUS;
+  return UTF8K_OK;
+}
+
+void utf8k_text_begin(utf8k_text *t, const utf8k_card *card, unsigned op, unsigned mode) {
+  const utf8k_text zero = {0};
+  *t = zero;
+  t->card = card;
+  t->op = op;
+  t->mode = mode & UTF8K_MODE_ANNEX_R;
+}
+
+int utf8k_text_feed(utf8k_text *t, uint64_t src, uint64_t len, uint64_t dst, uint64_t cap, int last,
+                    uint64_t *in_bytes, uint64_t *out_bytes) {
+  utf8k_job job;
+  utf8k_result r;
+  int rc, c;
+  if (t == NULL || t->card == NULL) return UTF8K_E_INVALID;
+  job.op = t->op;
+  job.flags = t->mode | (t->started ? UTF8K_CONTINUE : 0u) | (last ? 0u : UTF8K_PARTIAL);
+  job.src = src;
+  job.len = len;
+  job.dst = dst;
+  job.cap = cap;
+  rc = utf8k_run(t->card, &job, &r);
+  if (in_bytes) *in_bytes = 0;
+  if (out_bytes) *out_bytes = 0;
+  if (rc == UTF8K_E_BUS) t->started = 0; /* the kernel forgot the text */
+  if (rc != UTF8K_OK) return rc;
+  t->started = 1;
+  t->held = (r.status & UTF8K_ST_HELD) != 0;
+  t->in_bytes += r.in_bytes;
+  t->out_bytes += r.out_bytes;
+  t->units += r.units;
+  t->utf16_units += r.utf16_units;
+  t->cycles += r.cycles;
+  t->jobs += 1;
+  for (c = 0; c < 6; ++c) {
+    const uint32_t s = t->class_count[c] + r.class_count[c];
+    t->class_count[c] = s < r.class_count[c] ? 0xFFFFFFFFu : s;
+  }
+  t->error = (r.status & UTF8K_ST_ERROR) != 0;
+  t->err_class = r.err_class;
+  t->err_offset = r.err_offset;
+  if (in_bytes) *in_bytes = r.in_bytes;
+  if (out_bytes) *out_bytes = r.out_bytes;
+  return (r.status & UTF8K_ST_OUT_FULL) ? UTF8K_E_OUT_FULL : UTF8K_OK;
+}
+
+int utf8k_process(utf8k_text *t, uint64_t src, uint64_t len, uint64_t dst, uint64_t cap,
+                  uint64_t max_job) {
+  uint64_t done = 0, out = 0;
+  do {
+    const uint64_t rest = len - done;
+    const uint64_t piece = (max_job == 0 || rest <= max_job) ? rest : max_job;
+    uint64_t in = 0, o = 0;
+    const int rc = utf8k_text_feed(t, src + done, piece, dst + out, cap - out, piece == rest, &in, &o);
+    done += in;
+    out += o;
+    if (rc != UTF8K_OK) return rc;
+  } while (done < len);
+  return UTF8K_OK;
+}
+
+const char *utf8k_strerror(int code) {
+  switch (code) {
+    case UTF8K_OK: return "ok";
+    case UTF8K_E_NO_KERNEL: return "no utf8core kernel at this register window";
+    case UTF8K_E_BAD_ARGS: return "the kernel refused the job's arguments";
+    case UTF8K_E_BUS: return "bus error: an AXI response was SLVERR or DECERR";
+    case UTF8K_E_TIMEOUT: return "the kernel did not finish in time";
+    case UTF8K_E_OUT_FULL: return "the output did not fit in the destination";
+    case UTF8K_E_INVALID: return "invalid argument";
+    default: return "unknown error";
+  }
+}

@@ -1,0 +1,135 @@
+/*
+ * utf8core host library: drives the memory-mapped kernel (rtl/utf8_kernel.v,
+ * registers in utf8_kernel_regs.h, generated from rtl/utf8_kernel.rdl) from
+ * C or C++. C99, no allocation, no threads.
+ *
+ * The library knows nothing of how the registers and the memory are
+ * reached: a card is three callbacks on the register window (read32,
+ * write32, and optionally wait_irq), and buffers are device addresses the
+ * caller has made the kernel able to reach (a DMA buffer of a real card, the
+ * memory model of the simulated one). Its shape follows XRT's: set the
+ * arguments, start, wait, read the results.
+ *
+ *   utf8k_job job = {UTF8K_VALIDATE, 0, src, len, 0, 0};
+ *   utf8k_result r;
+ *   if (utf8k_run(&card, &job, &r) == UTF8K_OK && (r.status & UTF8K_ST_ERROR))
+ *     printf("invalid at byte %llu\n", (unsigned long long)r.err_offset);
+ *
+ * A text longer than one buffer, or arriving in pieces, is a chain of jobs
+ * (utf8k_text_*): each piece continues the last (CONTINUE) and, but for the
+ * last piece, may end inside a sequence (PARTIAL), so the answer is the
+ * whole text's.
+ */
+#ifndef UTF8CORE_HOST_H_
+#define UTF8CORE_HOST_H_
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Operations (register OP) */
+enum { UTF8K_VALIDATE = 0, UTF8K_SANITIZE = 1, UTF8K_DECODE_UTF32 = 2 };
+
+/* FLAGS bits */
+enum { UTF8K_MODE_ANNEX_R = 1u, UTF8K_CONTINUE = 2u, UTF8K_PARTIAL = 4u };
+
+/* STATUS bits */
+enum {
+  UTF8K_ST_ERROR = 1u,     /* the text so far has an error unit */
+  UTF8K_ST_OUT_FULL = 2u,  /* stopped before the first unit that did not fit in CAP */
+  UTF8K_ST_BUS_ERROR = 4u, /* an AXI response was SLVERR or DECERR */
+  UTF8K_ST_HELD = 8u,      /* bytes of an incomplete sequence wait for the next job */
+  UTF8K_ST_BAD_ARGS = 16u  /* the job was refused: nothing read or written */
+};
+
+/* Return codes: 0 or negative */
+enum {
+  UTF8K_OK = 0,
+  UTF8K_E_NO_KERNEL = -1, /* the ID register is not the kernel's */
+  UTF8K_E_BAD_ARGS = -2,  /* the kernel refused the job (STATUS.BAD_ARGS) */
+  UTF8K_E_BUS = -3,       /* STATUS.BUS_ERROR: the text is lost, start again */
+  UTF8K_E_TIMEOUT = -4,   /* AP_DONE never came (wait_irq gave up, or the poll limit) */
+  UTF8K_E_OUT_FULL = -5,  /* the output did not fit: see utf8k_text_feed */
+  UTF8K_E_INVALID = -6    /* a bad argument to the library itself */
+};
+
+/* How the library reaches one kernel's registers. */
+typedef struct utf8k_card {
+  void *ctx;
+  uint32_t (*read32)(void *ctx, uint32_t offset);
+  void (*write32)(void *ctx, uint32_t offset, uint32_t value);
+  /* Waits for the kernel's interrupt; 0 when it came, nonzero on a timeout.
+   * NULL: the library polls CTRL.AP_DONE instead. */
+  int (*wait_irq)(void *ctx);
+  /* Polls of CTRL before a timeout, when wait_irq is NULL (0: no limit). */
+  uint64_t poll_limit;
+} utf8k_card;
+
+/* One job's arguments (SPEC §9's registers OP, FLAGS, SRC, LEN, DST, CAP). */
+typedef struct utf8k_job {
+  unsigned op;
+  unsigned flags;
+  uint64_t src, len, dst, cap;
+} utf8k_job;
+
+/* One job's results, as the registers give them. */
+typedef struct utf8k_result {
+  uint32_t status;
+  uint32_t err_class;   /* class of the text's first error unit, 0 if none */
+  uint64_t err_offset;  /* its text offset */
+  uint64_t in_bytes, out_bytes, units, utf16_units, cycles;
+  uint32_t class_count[6];
+} utf8k_result;
+
+/* Checks the ID register; gives DATA_WIDTH and the OPs supported (CAPS). */
+int utf8k_probe(const utf8k_card *card, uint32_t *data_width, uint32_t *ops);
+
+/* Writes the arguments and sets AP_START (the interrupt on done is enabled). */
+int utf8k_start(const utf8k_card *card, const utf8k_job *job);
+/* Waits for AP_DONE (interrupt or polling) and reads the results. */
+int utf8k_wait(const utf8k_card *card, utf8k_result *result);
+/* Start, wait, and map the status to a return code (BAD_ARGS, BUS_ERROR). */
+int utf8k_run(const utf8k_card *card, const utf8k_job *job, utf8k_result *result);
+
+/* A text as a chain of jobs. */
+typedef struct utf8k_text {
+  const utf8k_card *card;
+  unsigned op, mode;      /* mode: 0 or UTF8K_MODE_ANNEX_R */
+  int started;            /* a job of this text has run: the next continues it */
+  int held;               /* bytes wait in the kernel for the next piece */
+  /* the whole text so far */
+  uint64_t in_bytes, out_bytes, units, utf16_units, cycles, jobs;
+  uint32_t class_count[6];
+  int error;
+  uint32_t err_class;
+  uint64_t err_offset;
+} utf8k_text;
+
+void utf8k_text_begin(utf8k_text *text, const utf8k_card *card, unsigned op, unsigned mode);
+
+/* Runs one piece of the text: len bytes at src, output at dst with room for
+ * cap bytes (SANITIZE: 3 bytes per input byte always suffice, plus 15 for
+ * bytes held from the last piece; DECODE_UTF32: 4 per byte, plus 20).
+ * `last` is nonzero for the text's last piece (len may be 0 then, to end a
+ * text whose last piece was fed as not last). *in_bytes and *out_bytes say
+ * what this call consumed and wrote. When the output does not fit, returns
+ * UTF8K_E_OUT_FULL having consumed *in_bytes < len: take the output, then
+ * feed the rest (src + *in_bytes). */
+int utf8k_text_feed(utf8k_text *text, uint64_t src, uint64_t len, uint64_t dst, uint64_t cap,
+                    int last, uint64_t *in_bytes, uint64_t *out_bytes);
+
+/* Validates, sanitizes or decodes a whole buffer as jobs of at most max_job
+ * bytes (0: one job), the output at dst with room for cap bytes. */
+int utf8k_process(utf8k_text *text, uint64_t src, uint64_t len, uint64_t dst, uint64_t cap,
+                  uint64_t max_job);
+
+/* A return code's name, for messages. */
+const char *utf8k_strerror(int code);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* UTF8CORE_HOST_H_ */

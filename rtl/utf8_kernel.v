@@ -1,0 +1,672 @@
+// SPDX-License-Identifier: MIT
+// Copyright (c) 2026 utf8core developers
+
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+/*
+ * Memory-mapped UTF-8 kernel (SPEC §9): the host writes a job's arguments
+ * into registers (AXI4-Lite, ap_ctrl_hs), the kernel reads LEN bytes at SRC
+ * through its AXI4 master, runs them through the wide decoder at
+ * DATA_WIDTH/8 bytes a clock and, for SANITIZE and DECODE_UTF32, writes the
+ * result at DST, never past DST+CAP; the verdict and counts land in
+ * registers and AP_DONE (and the interrupt) says so.
+ *
+ *   registers -> control -> read engine -> tail holder -> wide decoder
+ *     -> unit stage (counts, capacity cut) -> UTF-8 or UTF-32 repacking
+ *     -> write engine
+ *
+ * One wide decoder serves all three operations: VALIDATE needs the unit
+ * counts that only the decoder's units give, and SANITIZE is the decoder
+ * followed by the bytes of its units (utf8_unit_utf8, the sanitizer's back
+ * half), with the capacity cut between them where each unit's size is known.
+ *
+ * A text can run over several jobs: CONTINUE carries the bytes of an
+ * incomplete sequence held at the end of a PARTIAL job (they go in front of
+ * the next job's bytes), the text offset and the first error. OUT_FULL stops
+ * a job at a unit boundary; IN_BYTES then says where a continuation job
+ * starts. A bus error stops the job and forgets the carried text.
+ *
+ * Between jobs the front (tail holder, decoder, unit stage) is reset, so a
+ * job that stopped early leaves nothing behind. Reset makes the kernel idle
+ * and forgets any carried text.
+ */
+module utf8_kernel #(
+    // width of the memory bus and of the stream: 64, 128, 256 or 512 bits
+    parameter DATA_WIDTH = 512,
+    // memory addresses, at most 64 bits
+    parameter ADDR_WIDTH = 64,
+    // read bursts: beats per burst, and bursts in flight to hide latency
+    parameter RD_BURST = 16,
+    parameter RD_OUTSTANDING = 8,
+    // write bursts: beats per burst, and beats buffered before a burst starts
+    parameter WR_BURST = 16,
+    parameter WR_FIFO = 32
+) (
+    input  wire                    clk,
+    input  wire                    rst,
+
+    // Registers: AXI4-Lite slave, 32-bit data, 12-bit byte address
+    input  wire [11:0]             s_axil_awaddr,
+    input  wire [2:0]              s_axil_awprot,
+    input  wire                    s_axil_awvalid,
+    output wire                    s_axil_awready,
+    input  wire [31:0]             s_axil_wdata,
+    input  wire [3:0]              s_axil_wstrb,
+    input  wire                    s_axil_wvalid,
+    output wire                    s_axil_wready,
+    output wire [1:0]              s_axil_bresp,
+    output wire                    s_axil_bvalid,
+    input  wire                    s_axil_bready,
+    input  wire [11:0]             s_axil_araddr,
+    input  wire [2:0]              s_axil_arprot,
+    input  wire                    s_axil_arvalid,
+    output wire                    s_axil_arready,
+    output wire [31:0]             s_axil_rdata,
+    output wire [1:0]              s_axil_rresp,
+    output wire                    s_axil_rvalid,
+    input  wire                    s_axil_rready,
+
+    // Memory: AXI4 master (ID 0, INCR bursts of full beats, never across 4 KiB)
+    output wire [ADDR_WIDTH-1:0]   m_axi_awaddr,
+    output wire [7:0]              m_axi_awlen,
+    output wire [2:0]              m_axi_awsize,
+    output wire [1:0]              m_axi_awburst,
+    output wire [3:0]              m_axi_awcache,
+    output wire [2:0]              m_axi_awprot,
+    output wire                    m_axi_awvalid,
+    input  wire                    m_axi_awready,
+    output wire [DATA_WIDTH-1:0]   m_axi_wdata,
+    output wire [DATA_WIDTH/8-1:0] m_axi_wstrb,
+    output wire                    m_axi_wlast,
+    output wire                    m_axi_wvalid,
+    input  wire                    m_axi_wready,
+    input  wire [1:0]              m_axi_bresp,
+    input  wire                    m_axi_bvalid,
+    output wire                    m_axi_bready,
+    output wire [ADDR_WIDTH-1:0]   m_axi_araddr,
+    output wire [7:0]              m_axi_arlen,
+    output wire [2:0]              m_axi_arsize,
+    output wire [1:0]              m_axi_arburst,
+    output wire [3:0]              m_axi_arcache,
+    output wire [2:0]              m_axi_arprot,
+    output wire                    m_axi_arvalid,
+    input  wire                    m_axi_arready,
+    input  wire [DATA_WIDTH-1:0]   m_axi_rdata,
+    input  wire [1:0]              m_axi_rresp,
+    input  wire                    m_axi_rlast,
+    input  wire                    m_axi_rvalid,
+    output wire                    m_axi_rready,
+
+    // High while an enabled interrupt is pending (ISR & IER, GIE)
+    output wire                    irq
+);
+
+localparam W = DATA_WIDTH / 8;
+localparam Q = W / 4;              // UTF-32 code points per beat
+localparam [1:0] OP_SANITIZE = 2'd1, OP_DECODE = 2'd2;   // OP 0 VALIDATE writes nothing
+
+generate
+    if (DATA_WIDTH != 64 && DATA_WIDTH != 128 && DATA_WIDTH != 256 && DATA_WIDTH != 512) begin : g_check_width
+        error_DATA_WIDTH_must_be_64_128_256_or_512 stop ();
+    end
+    if (ADDR_WIDTH < 12 || ADDR_WIDTH > 64) begin : g_check_addr
+        error_ADDR_WIDTH_must_be_12_to_64 stop ();
+    end
+endgenerate
+
+// ---------------------------------------------------------------------------
+// Registers
+
+wire                  job_start;
+wire [1:0]            job_op;
+wire [2:0]            job_flags;
+wire [ADDR_WIDTH-1:0] job_src, job_dst;
+wire [63:0]           job_len, job_cap;
+reg                   job_done;
+reg  [4:0]            res_status;
+reg  [2:0]            res_err_class;
+reg  [63:0]           res_err_offset, res_in_bytes, res_out_bytes;
+reg  [63:0]           res_units, res_utf16_units, res_cycles;
+reg  [6*32-1:0]       res_class_count;
+
+utf8_kernel_regs #(
+    .DATA_WIDTH(DATA_WIDTH),
+    .OPS(8'h07),
+    .ADDR_WIDTH(ADDR_WIDTH)
+) regs_inst (
+    .clk(clk),
+    .rst(rst),
+    .s_axil_awaddr(s_axil_awaddr),
+    .s_axil_awprot(s_axil_awprot),
+    .s_axil_awvalid(s_axil_awvalid),
+    .s_axil_awready(s_axil_awready),
+    .s_axil_wdata(s_axil_wdata),
+    .s_axil_wstrb(s_axil_wstrb),
+    .s_axil_wvalid(s_axil_wvalid),
+    .s_axil_wready(s_axil_wready),
+    .s_axil_bresp(s_axil_bresp),
+    .s_axil_bvalid(s_axil_bvalid),
+    .s_axil_bready(s_axil_bready),
+    .s_axil_araddr(s_axil_araddr),
+    .s_axil_arprot(s_axil_arprot),
+    .s_axil_arvalid(s_axil_arvalid),
+    .s_axil_arready(s_axil_arready),
+    .s_axil_rdata(s_axil_rdata),
+    .s_axil_rresp(s_axil_rresp),
+    .s_axil_rvalid(s_axil_rvalid),
+    .s_axil_rready(s_axil_rready),
+    .job_start(job_start),
+    .job_op(job_op),
+    .job_flags(job_flags),
+    .job_src(job_src),
+    .job_len(job_len),
+    .job_dst(job_dst),
+    .job_cap(job_cap),
+    .job_done(job_done),
+    .res_status(res_status),
+    .res_err_class(res_err_class),
+    .res_err_offset(res_err_offset),
+    .res_in_bytes(res_in_bytes),
+    .res_out_bytes(res_out_bytes),
+    .res_units(res_units),
+    .res_utf16_units(res_utf16_units),
+    .res_cycles(res_cycles),
+    .res_class_count(res_class_count),
+    .irq(irq)
+);
+
+// ---------------------------------------------------------------------------
+// Control
+
+localparam [2:0]
+    ST_IDLE  = 3'd0,
+    ST_CHECK = 3'd1,   // arguments taken: refuse or start the engines
+    ST_RUN   = 3'd2,   // bytes flowing
+    ST_DONE  = 3'd3;   // everything in: results out, front reset
+
+reg [2:0]            state_q;
+reg [1:0]            op_q;
+reg                  mode_q, cont_q, partial_q;
+reg [ADDR_WIDTH-1:0] src_q, dst_q;
+reg [63:0]           len_q, cap_q;
+reg [63:0]           cycles_q;
+
+// The text carried from job to job
+reg [39:0]           held_q;       // bytes of an incomplete sequence, byte i at [8i +: 8]
+reg [2:0]            held_n_q;
+reg [63:0]           text_q;       // text offset of the first held byte (the next unit)
+reg                  err_q;
+reg [2:0]            err_class_q;
+reg [63:0]           err_off_q;
+
+reg                  rd_cmd_q, wr_cmd_q;   // a command waits for its engine
+reg                  rd_used_q, wr_used_q; // the engine runs this job
+reg                  units_start_q, units_finish_q;
+reg                  tail_done_q, tail_sent_q;
+reg [39:0]           tail_held_q;
+reg [2:0]            tail_n_q;
+reg                  bus_err_q;
+reg                  front_rst_q;
+
+wire writes = op_q == OP_SANITIZE || op_q == OP_DECODE;
+
+// Arguments that would read or write past the end of the address space, an
+// unknown OP, or a UTF-32 destination off a 4-byte boundary
+wire [ADDR_WIDTH:0] src_end = {1'b0, src_q} + {1'b0, len_q[ADDR_WIDTH-1:0]};
+wire [ADDR_WIDTH:0] dst_end = {1'b0, dst_q} + {1'b0, cap_q[ADDR_WIDTH-1:0]};
+wire                len_big = (ADDR_WIDTH < 64) && (len_q >> (ADDR_WIDTH % 64)) != 64'd0;
+wire                cap_big = (ADDR_WIDTH < 64) && (cap_q >> (ADDR_WIDTH % 64)) != 64'd0;
+// the end may be the top of the address space itself, but not beyond it
+wire                src_past = src_end[ADDR_WIDTH] && src_end[ADDR_WIDTH-1:0] != {ADDR_WIDTH{1'b0}};
+wire                dst_past = dst_end[ADDR_WIDTH] && dst_end[ADDR_WIDTH-1:0] != {ADDR_WIDTH{1'b0}};
+wire bad_args = op_q == 2'd3
+             || (op_q == OP_DECODE && dst_q[1:0] != 2'b00)
+             || src_past || len_big
+             || (writes && (dst_past || cap_big));
+
+// Engines' status
+wire rd_busy, rd_error, wr_busy, wr_error;
+wire [63:0] wr_bytes;
+
+// Unit stage's figures
+wire        u_ended, u_out_full, u_err_found;
+wire [2:0]  u_err_class;
+wire [63:0] u_in_bytes, u_out_bytes, u_units, u_utf16, u_err_pos;
+wire [6*32-1:0] u_class_count;
+
+wire tail_done, tail_sent;
+wire [39:0] tail_held;
+wire [2:0]  tail_n;
+
+wire [2:0]  h_n  = cont_q ? held_n_q : 3'd0;
+wire [39:0] h_b  = cont_q ? held_q : 40'd0;
+wire        empty_job = h_n == 3'd0 && len_q == 64'd0;
+
+// The read and write paths are through once their engines are idle and
+// the unit stream has ended.
+wire all_in = !rd_cmd_q && !wr_cmd_q && !rd_busy && !wr_busy && u_ended
+           && !units_start_q;
+
+// Input bytes a job consumed into units (held bytes of the last job first)
+wire        u_took_held = u_in_bytes >= {61'd0, h_n};
+wire [63:0] u_in_src    = u_took_held ? u_in_bytes - {61'd0, h_n} : 64'd0;
+
+always @(posedge clk) begin
+    job_done       <= 1'b0;
+    units_start_q  <= 1'b0;
+    units_finish_q <= 1'b0;
+    front_rst_q    <= 1'b0;
+    if (state_q != ST_IDLE) cycles_q <= cycles_q + 64'd1;
+
+    if (tail_done) begin
+        tail_done_q <= 1'b1;
+        tail_sent_q <= tail_sent;
+        tail_held_q <= tail_held;
+        tail_n_q    <= tail_n;
+        if (!tail_sent) units_finish_q <= 1'b1;
+    end
+    if ((rd_error || wr_error) && state_q == ST_RUN) bus_err_q <= 1'b1;
+
+    case (state_q)
+        ST_IDLE: if (job_start) begin
+            op_q      <= job_op;
+            mode_q    <= job_flags[0];
+            cont_q    <= job_flags[1];
+            partial_q <= job_flags[2];
+            src_q     <= job_src;
+            len_q     <= job_len;
+            dst_q     <= job_dst;
+            cap_q     <= job_cap;
+            cycles_q  <= 64'd1;
+            state_q   <= ST_CHECK;
+        end
+        ST_CHECK: begin
+            bus_err_q   <= 1'b0;
+            tail_done_q <= 1'b0;
+            tail_sent_q <= 1'b0;
+            tail_n_q    <= 3'd0;
+            if (bad_args) begin
+                state_q <= ST_DONE;
+            end else begin
+                units_start_q  <= 1'b1;
+                units_finish_q <= empty_job;
+                rd_cmd_q       <= !empty_job;
+                rd_used_q      <= !empty_job;
+                wr_cmd_q       <= writes;
+                wr_used_q      <= writes;
+                state_q        <= ST_RUN;
+            end
+        end
+        ST_RUN: begin
+            if (rd_cmd_q && rd_cmd_ready) rd_cmd_q <= 1'b0;
+            if (wr_cmd_q && wr_cmd_ready) wr_cmd_q <= 1'b0;
+            if (all_in) state_q <= ST_DONE;
+        end
+        default: begin   // ST_DONE
+            job_done        <= 1'b1;
+            front_rst_q     <= 1'b1;
+            state_q         <= ST_IDLE;
+            res_cycles      <= cycles_q;
+            res_units       <= bad_args ? 64'd0 : u_units;
+            res_utf16_units <= bad_args ? 64'd0 : u_utf16;
+            res_class_count <= bad_args ? {(6*32){1'b0}} : u_class_count;
+            res_out_bytes   <= (bad_args || !wr_used_q) ? 64'd0 : wr_bytes;
+            if (bad_args) begin
+                res_in_bytes <= 64'd0;
+                res_status   <= {1'b1, held_n_q != 3'd0, 2'b00, err_q};
+                res_err_class  <= err_class_q;
+                res_err_offset <= err_off_q;
+            end else begin : finish_job
+                // The text's first error: carried, or this job's first
+                reg        e;
+                reg [2:0]  ec;
+                reg [63:0] eo;
+                reg [2:0]  hn;
+                e  = cont_q && err_q;
+                ec = e ? err_class_q : 3'd0;
+                eo = e ? err_off_q : 64'd0;
+                if (!e && u_err_found) begin
+                    e  = 1'b1;
+                    ec = u_err_class;
+                    eo = (cont_q ? text_q : 64'd0) + u_err_pos;
+                end
+                if (bus_err_q) begin
+                    hn = 3'd0;
+                    res_in_bytes <= u_in_src;
+                    held_n_q     <= 3'd0;
+                    text_q       <= 64'd0;
+                    err_q        <= 1'b0;
+                    err_class_q  <= 3'd0;
+                    err_off_q    <= 64'd0;
+                end else begin
+                    if (u_out_full) begin
+                        // stopped at a unit boundary: held bytes stay unless a unit took them
+                        hn = u_took_held && u_in_bytes != 64'd0 ? 3'd0 : h_n;
+                        res_in_bytes <= u_in_src;
+                        held_q       <= (hn != 3'd0) ? h_b : 40'd0;
+                    end else begin
+                        hn = tail_done_q ? tail_n_q : 3'd0;
+                        res_in_bytes <= len_q;
+                        held_q       <= tail_held_q;
+                    end
+                    held_n_q    <= hn;
+                    text_q      <= (cont_q ? text_q : 64'd0) + u_in_bytes;
+                    err_q       <= e;
+                    err_class_q <= ec;
+                    err_off_q   <= eo;
+                end
+                res_status     <= {1'b0, hn != 3'd0, bus_err_q, u_out_full, e};
+                res_err_class  <= ec;
+                res_err_offset <= eo;
+            end
+        end
+    endcase
+
+    if (rst) begin
+        state_q        <= ST_IDLE;
+        job_done       <= 1'b0;
+        rd_cmd_q       <= 1'b0;
+        wr_cmd_q       <= 1'b0;
+        rd_used_q      <= 1'b0;
+        wr_used_q      <= 1'b0;
+        units_start_q  <= 1'b0;
+        units_finish_q <= 1'b0;
+        tail_done_q    <= 1'b0;
+        bus_err_q      <= 1'b0;
+        front_rst_q    <= 1'b0;
+        held_n_q       <= 3'd0;
+        text_q         <= 64'd0;
+        err_q          <= 1'b0;
+        err_class_q    <= 3'd0;
+        err_off_q      <= 64'd0;
+    end
+end
+
+// The read side stops once nothing more it brings can be used: after the
+// capacity cut, and after a bus error.
+wire rd_abort = state_q == ST_RUN && (u_out_full || bus_err_q);
+wire wr_abort = state_q == ST_RUN && wr_error;
+wire front_rst = rst || front_rst_q;
+
+// ---------------------------------------------------------------------------
+// Read engine and tail holder
+
+wire              rd_cmd_ready;
+wire [8*W-1:0]    rd_tdata;
+wire [W-1:0]      rd_tkeep;
+wire              rd_tvalid, rd_tready, rd_tlast;
+
+utf8_kernel_rd #(
+    .DATA_WIDTH(DATA_WIDTH),
+    .ADDR_WIDTH(ADDR_WIDTH),
+    .MAX_BURST(RD_BURST),
+    .OUTSTANDING(RD_OUTSTANDING)
+) rd_inst (
+    .clk(clk),
+    .rst(rst),
+    .cmd_valid(rd_cmd_q),
+    .cmd_ready(rd_cmd_ready),
+    .cmd_addr(src_q),
+    .cmd_len(len_q),
+    .cmd_held_data(h_b),
+    .cmd_held_count(h_n),
+    .abort(rd_abort),
+    .busy(rd_busy),
+    .error(rd_error),
+    .m_axi_araddr(m_axi_araddr),
+    .m_axi_arlen(m_axi_arlen),
+    .m_axi_arsize(m_axi_arsize),
+    .m_axi_arburst(m_axi_arburst),
+    .m_axi_arcache(m_axi_arcache),
+    .m_axi_arprot(m_axi_arprot),
+    .m_axi_arvalid(m_axi_arvalid),
+    .m_axi_arready(m_axi_arready),
+    .m_axi_rdata(m_axi_rdata),
+    .m_axi_rresp(m_axi_rresp),
+    .m_axi_rlast(m_axi_rlast),
+    .m_axi_rvalid(m_axi_rvalid),
+    .m_axi_rready(m_axi_rready),
+    .m_axis_tdata(rd_tdata),
+    .m_axis_tkeep(rd_tkeep),
+    .m_axis_tvalid(rd_tvalid),
+    .m_axis_tready(rd_tready),
+    .m_axis_tlast(rd_tlast)
+);
+
+wire [8*W-1:0] dec_tdata;
+wire [W-1:0]   dec_tkeep;
+wire           dec_tvalid, dec_tready, dec_tlast;
+
+utf8_kernel_tail #(
+    .W(W)
+) tail_inst (
+    .clk(clk),
+    .rst(front_rst),
+    .cfg_mode(mode_q),
+    .cfg_partial(partial_q),
+    .s_axis_tdata(rd_tdata),
+    .s_axis_tkeep(rd_tkeep),
+    .s_axis_tvalid(rd_tvalid),
+    .s_axis_tready(rd_tready),
+    .s_axis_tlast(rd_tlast),
+    .m_axis_tdata(dec_tdata),
+    .m_axis_tkeep(dec_tkeep),
+    .m_axis_tvalid(dec_tvalid),
+    .m_axis_tready(dec_tready),
+    .m_axis_tlast(dec_tlast),
+    .done(tail_done),
+    .sent(tail_sent),
+    .held_data(tail_held),
+    .held_count(tail_n)
+);
+
+// ---------------------------------------------------------------------------
+// Decoder and unit stage
+
+wire [32*W-1:0] unit_tdata;
+wire [W-1:0]    unit_tkeep;
+wire [6*W-1:0]  unit_tuser;
+wire            unit_tvalid, unit_tready, unit_tlast;
+
+wire            dec_stat_valid, dec_stat_error;
+wire [31:0]     dec_stat_offset;
+wire [2:0]      dec_stat_class;
+wire [6*16-1:0] dec_err_count;
+
+utf8_wide_decoder #(
+    .LANES(W),
+    .OFFSET_WIDTH(32),
+    .COUNT_WIDTH(16)
+) decoder_inst (
+    .clk(clk),
+    .rst(front_rst),
+    .cfg_mode(mode_q),
+    .s_axis_tdata(dec_tdata),
+    .s_axis_tkeep(dec_tkeep),
+    .s_axis_tvalid(dec_tvalid),
+    .s_axis_tready(dec_tready),
+    .s_axis_tlast(dec_tlast),
+    .m_axis_tdata(unit_tdata),
+    .m_axis_tkeep(unit_tkeep),
+    .m_axis_tuser(unit_tuser),
+    .m_axis_tvalid(unit_tvalid),
+    .m_axis_tready(unit_tready),
+    .m_axis_tlast(unit_tlast),
+    .stat_valid(dec_stat_valid),
+    .stat_error(dec_stat_error),
+    .stat_err_offset(dec_stat_offset),
+    .stat_err_class(dec_stat_class),
+    .err_count(dec_err_count)
+);
+
+// The unit stage counts for itself, at 64 bits and across the whole job.
+wire unused_dec_stat = &{1'b0, dec_stat_valid, dec_stat_error, dec_stat_offset,
+                         dec_stat_class, dec_err_count, 1'b0};
+
+wire [32*W-1:0] cut_tdata;
+wire [W-1:0]    cut_tkeep;
+wire [6*W-1:0]  cut_tuser;
+wire            cut_tvalid, cut_tready, cut_tlast;
+
+utf8_kernel_units #(
+    .W(W)
+) units_inst (
+    .clk(clk),
+    .rst(front_rst),
+    .start(units_start_q),
+    .op(op_q),
+    .cap(cap_q),
+    .finish(units_finish_q),
+    .halt(state_q == ST_RUN && bus_err_q),
+    .s_axis_tdata(unit_tdata),
+    .s_axis_tkeep(unit_tkeep),
+    .s_axis_tuser(unit_tuser),
+    .s_axis_tvalid(unit_tvalid),
+    .s_axis_tready(unit_tready),
+    .s_axis_tlast(unit_tlast),
+    .m_axis_tdata(cut_tdata),
+    .m_axis_tkeep(cut_tkeep),
+    .m_axis_tuser(cut_tuser),
+    .m_axis_tvalid(cut_tvalid),
+    .m_axis_tready(cut_tready),
+    .m_axis_tlast(cut_tlast),
+    .ended(u_ended),
+    .out_full(u_out_full),
+    .in_bytes(u_in_bytes),
+    .out_bytes(u_out_bytes),
+    .units(u_units),
+    .utf16_units(u_utf16),
+    .class_count(u_class_count),
+    .err_found(u_err_found),
+    .err_class(u_err_class),
+    .err_pos(u_err_pos)
+);
+
+wire unused_out_bytes = &{1'b0, u_out_bytes, 1'b0};
+
+// ---------------------------------------------------------------------------
+// Write path: the units' UTF-8 (SANITIZE) or UTF-32LE (DECODE_UTF32) bytes
+
+wire [8*W-1:0] san_tdata;
+wire [W-1:0]   san_tkeep;
+wire           san_tvalid, san_tready, san_tlast, san_in_ready;
+
+utf8_unit_utf8 #(
+    .LANES(W)
+) utf8_inst (
+    .clk(clk),
+    .rst(front_rst),
+    .s_axis_tdata(cut_tdata),
+    .s_axis_tkeep(cut_tkeep),
+    .s_axis_tuser(cut_tuser),
+    .s_axis_tvalid(cut_tvalid && op_q == OP_SANITIZE),
+    .s_axis_tready(san_in_ready),
+    .s_axis_tlast(cut_tlast),
+    .m_axis_tdata(san_tdata),
+    .m_axis_tkeep(san_tkeep),
+    .m_axis_tvalid(san_tvalid),
+    .m_axis_tready(san_tready),
+    .m_axis_tlast(san_tlast)
+);
+
+// UTF-32: the units' code points are the words; error units carry U+FFFD.
+localparam UW = $clog2(W + 1);
+reg [UW-1:0] cut_count;
+integer k;
+always @* begin
+    cut_count = {UW{1'b0}};
+    for (k = 0; k < W; k = k + 1)
+        if (cut_tkeep[k]) cut_count = k[UW-1:0] + 1'b1;
+end
+
+wire [32*Q-1:0] u32_data;
+wire [Q-1:0]    u32_keep;
+wire            u32_valid, u32_ready, u32_last, u32_in_ready;
+
+utf8_repack #(
+    .ITEM(32),
+    .IN(W),
+    .OUT(Q)
+) ucs4_inst (
+    .clk(clk),
+    .rst(front_rst),
+    .s_data(cut_tdata),
+    .s_count(cut_count),
+    .s_valid(cut_tvalid && op_q == OP_DECODE),
+    .s_ready(u32_in_ready),
+    .s_last(cut_tlast),
+    .m_data(u32_data),
+    .m_keep(u32_keep),
+    .m_valid(u32_valid),
+    .m_ready(u32_ready),
+    .m_last(u32_last)
+);
+
+wire [W-1:0] u32_byte_keep;
+genvar gq;
+generate
+    for (gq = 0; gq < Q; gq = gq + 1) begin : g_u32_keep
+        assign u32_byte_keep[4*gq +: 4] = {4{u32_keep[gq]}};
+    end
+endgenerate
+
+// VALIDATE writes nothing: its units end here.
+assign cut_tready = op_q == OP_SANITIZE ? san_in_ready
+                  : op_q == OP_DECODE   ? u32_in_ready : 1'b1;
+
+wire [8*W-1:0] wr_tdata  = op_q == OP_DECODE ? u32_data : san_tdata;
+wire [W-1:0]   wr_tkeep  = op_q == OP_DECODE ? u32_byte_keep : san_tkeep;
+wire           wr_tvalid = op_q == OP_DECODE ? u32_valid : san_tvalid;
+wire           wr_tlast  = op_q == OP_DECODE ? u32_last : san_tlast;
+wire           wr_tready;
+assign san_tready = wr_tready && op_q != OP_DECODE;
+assign u32_ready  = wr_tready && op_q == OP_DECODE;
+
+wire wr_cmd_ready;
+
+utf8_kernel_wr #(
+    .DATA_WIDTH(DATA_WIDTH),
+    .ADDR_WIDTH(ADDR_WIDTH),
+    .MAX_BURST(WR_BURST),
+    .FIFO_DEPTH(WR_FIFO)
+) wr_inst (
+    .clk(clk),
+    .rst(rst),
+    .cmd_valid(wr_cmd_q),
+    .cmd_ready(wr_cmd_ready),
+    .cmd_addr(dst_q),
+    .abort(wr_abort),
+    .busy(wr_busy),
+    .error(wr_error),
+    .bytes(wr_bytes),
+    .s_axis_tdata(wr_tdata),
+    .s_axis_tkeep(wr_tkeep),
+    .s_axis_tvalid(wr_tvalid),
+    .s_axis_tready(wr_tready),
+    .s_axis_tlast(wr_tlast),
+    .m_axi_awaddr(m_axi_awaddr),
+    .m_axi_awlen(m_axi_awlen),
+    .m_axi_awsize(m_axi_awsize),
+    .m_axi_awburst(m_axi_awburst),
+    .m_axi_awcache(m_axi_awcache),
+    .m_axi_awprot(m_axi_awprot),
+    .m_axi_awvalid(m_axi_awvalid),
+    .m_axi_awready(m_axi_awready),
+    .m_axi_wdata(m_axi_wdata),
+    .m_axi_wstrb(m_axi_wstrb),
+    .m_axi_wlast(m_axi_wlast),
+    .m_axi_wvalid(m_axi_wvalid),
+    .m_axi_wready(m_axi_wready),
+    .m_axi_bresp(m_axi_bresp),
+    .m_axi_bvalid(m_axi_bvalid),
+    .m_axi_bready(m_axi_bready)
+);
+
+wire unused_used = &{1'b0, rd_used_q, tail_sent_q, 1'b0};
+
+endmodule
+
+`resetall
+`default_nettype wire

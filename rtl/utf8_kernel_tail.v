@@ -1,0 +1,253 @@
+// SPDX-License-Identifier: MIT
+// Copyright (c) 2026 utf8core developers
+
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+/*
+ * The kernel's tail holder: passes one job's byte stream to the wide decoder
+ * as one packet, except that for a PARTIAL job (SPEC §9) an incomplete
+ * sequence at the very end is kept back, to be put in front of the next
+ * job's bytes, instead of being decoded as TOO_SHORT.
+ *
+ * The bytes kept are the last ones from the last non-continuation byte on,
+ * when that byte is a lead that needs more continuation bytes than follow it
+ * and the one right after it (if any) is in its lead's second-byte range: a
+ * proper prefix of a well-formed sequence, which is what the decoder would
+ * end as a TOO_SHORT unit at the packet's end. A lead byte always starts a
+ * unit, so cutting there leaves the units before it as they are. At most 3
+ * bytes (rfc3629) or 5 (annex-r) are kept.
+ *
+ * One beat is held back so that the tail, which may straddle the last two
+ * beats, can be cut from both; beats pass one a clock until the last beat,
+ * after which the block spends three clocks finding the tail before it sends
+ * the held beat and what is left of the last one. `done` pulses once per
+ * packet when all of it has left (or none of it: `sent` low, when every byte
+ * was kept), with the kept bytes in held_data (byte i at [8i +: 8]).
+ */
+module utf8_kernel_tail #(
+    // bytes per beat: 8, 16, 32 or 64
+    parameter W = 64
+) (
+    input  wire            clk,
+    input  wire            rst,
+
+    // The job's flags, steady while it runs
+    input  wire            cfg_mode,     // 0 rfc3629, 1 annex-r
+    input  wire            cfg_partial,  // keep an incomplete sequence at the end
+
+    input  wire [8*W-1:0]  s_axis_tdata,
+    input  wire [W-1:0]    s_axis_tkeep,
+    input  wire            s_axis_tvalid,
+    output wire            s_axis_tready,
+    input  wire            s_axis_tlast,
+
+    output wire [8*W-1:0]  m_axis_tdata,
+    output wire [W-1:0]    m_axis_tkeep,
+    output wire            m_axis_tvalid,
+    input  wire            m_axis_tready,
+    output wire            m_axis_tlast,
+
+    output reg             done,
+    output reg             sent,
+    output reg  [39:0]     held_data,
+    output reg  [2:0]      held_count
+);
+
+localparam CW = $clog2(W + 1);   // a byte count up to W
+
+generate
+    if (W < 8 || W > 64 || (W & (W - 1)) != 0) begin : g_check_w
+        error_W_must_be_8_16_32_or_64 stop ();
+    end
+endgenerate
+
+localparam [2:0]
+    ST_RUN    = 3'd0,
+    ST_GATHER = 3'd1,   // the last beat is in: take the last five bytes
+    ST_FIND   = 3'd2,   // find the tail in them
+    ST_HOLD   = 3'd3,   // send the held beat (cut if the tail reaches into it)
+    ST_LAST   = 3'd4,   // send what the tail leaves of the last beat
+    ST_DONE   = 3'd5;
+
+reg [2:0]      state_q;
+reg [8*W-1:0]  hold_data_q;   // the beat before the one coming in
+reg            hold_valid_q;
+reg            sent_q;        // a beat of this packet has left
+reg [8*W-1:0]  last_data_q;
+reg [CW-1:0]   last_count_q;  // bytes in the last beat, 1..W
+reg [39:0]     tail_q;        // the five bytes before the end, the last at [39:32]
+reg [2:0]      avail_q;       // how many of them exist, 1..5
+reg [2:0]      cut_q;         // bytes kept back, 0..5
+
+// Bytes in a beat whose keep is contiguous from lane 0
+function [CW-1:0] keep_count;
+    input [W-1:0] keep;
+    integer k;
+    begin
+        keep_count = {CW{1'b0}};
+        for (k = 0; k < W; k = k + 1)
+            if (keep[k]) keep_count = k[CW-1:0] + 1'b1;
+    end
+endfunction
+
+// A mask of the low n lanes
+function [W-1:0] low_lanes;
+    input [CW-1:0] n;
+    begin
+        low_lanes = ~({W{1'b1}} << n);
+    end
+endfunction
+
+// Continuation bytes a lead needs, 0 when the byte cannot start a
+// multi-byte sequence in the mode (ASCII, continuation, C0, C1, F5..FF
+// in rfc3629, FE FF): the lead table of SPEC §2.
+function [2:0] lead_need;
+    input [7:0] b;
+    input       annex;
+    begin
+        if (b >= 8'hC2 && b <= 8'hDF)      lead_need = 3'd1;
+        else if (b >= 8'hE0 && b <= 8'hEF) lead_need = 3'd2;
+        else if (b >= 8'hF0 && b <= 8'hF4) lead_need = 3'd3;
+        else if (b >= 8'hF5 && b <= 8'hF7) lead_need = annex ? 3'd3 : 3'd0;
+        else if (b >= 8'hF8 && b <= 8'hFB) lead_need = annex ? 3'd4 : 3'd0;
+        else if (b >= 8'hFC && b <= 8'hFD) lead_need = annex ? 3'd5 : 3'd0;
+        else                               lead_need = 3'd0;
+    end
+endfunction
+
+// Whether b may follow lead as its second byte
+function second_ok;
+    input [7:0] lead;
+    input [7:0] b;
+    input       annex;
+    begin
+        case (lead)
+            8'hE0:   second_ok = b >= 8'hA0 && b <= 8'hBF;
+            8'hED:   second_ok = b >= 8'h80 && b <= 8'h9F;
+            8'hF0:   second_ok = b >= 8'h90 && b <= 8'hBF;
+            8'hF4:   second_ok = annex ? (b >= 8'h80 && b <= 8'hBF) : (b >= 8'h80 && b <= 8'h8F);
+            8'hF8:   second_ok = b >= 8'h88 && b <= 8'hBF;
+            8'hFC:   second_ok = b >= 8'h84 && b <= 8'hBF;
+            default: second_ok = b >= 8'h80 && b <= 8'hBF;
+        endcase
+    end
+endfunction
+
+// Bytes to keep back: t holds the last five bytes (the last at [39:32]),
+// of which the last n exist.
+function [2:0] tail_cut;
+    input [39:0] t;
+    input [2:0]  n;
+    input        annex;
+    integer k;
+    reg found;
+    reg [7:0] lead;
+    reg [2:0] need;
+    begin
+        tail_cut = 3'd0;
+        found = 1'b0;
+        for (k = 1; k <= 5; k = k + 1) begin
+            // k-th byte from the end, at t[8*(5-k) +: 8]
+            if (!found && k <= n && t[8*(5-k)+6 +: 2] != 2'b10) begin
+                found = 1'b1;
+                lead = t[8*(5-k) +: 8];
+                need = lead_need(lead, annex);
+                if (need != 3'd0 && k - 1 < need
+                        && (k == 1 || second_ok(lead, t[8*(6-k) +: 8], annex)))
+                    tail_cut = k[2:0];
+            end
+        end
+    end
+endfunction
+
+// The five bytes before the end: the held beat's top four, then the last
+// beat's bytes, cut at its count.
+wire [8*(W+4)-1:0] window = {s_axis_tdata, hold_data_q[8*W-1 -: 32]};
+wire [CW-1:0]      in_count = keep_count(s_axis_tkeep);
+
+localparam [31:0] W_32 = W;
+localparam [CW-1:0] W_N = W_32[CW-1:0];
+wire [CW-1:0] cut_n = {{(CW-3){1'b0}}, cut_q};
+
+reg [CW-1:0] out_count;   // bytes of the beat being sent
+always @* begin
+    if (state_q == ST_HOLD)
+        out_count = (cut_n > last_count_q) ? W_N - (cut_n - last_count_q) : W_N;
+    else
+        out_count = last_count_q - cut_n;
+end
+
+wire run_pass = state_q == ST_RUN && hold_valid_q && s_axis_tvalid && !s_axis_tlast;
+
+assign m_axis_tvalid = run_pass || state_q == ST_HOLD || state_q == ST_LAST;
+assign m_axis_tdata  = state_q == ST_LAST ? last_data_q : hold_data_q;
+assign m_axis_tkeep  = run_pass ? {W{1'b1}} : low_lanes(out_count);
+assign m_axis_tlast  = state_q == ST_LAST || (state_q == ST_HOLD && cut_n >= last_count_q);
+assign s_axis_tready = state_q == ST_RUN && (!hold_valid_q || s_axis_tlast || m_axis_tready);
+
+wire take = s_axis_tvalid && s_axis_tready;
+
+always @(posedge clk) begin
+    done <= 1'b0;
+    case (state_q)
+        ST_RUN: if (take) begin
+            if (s_axis_tlast) begin
+                last_data_q  <= s_axis_tdata;
+                last_count_q <= in_count;
+                // the five bytes ending at byte in_count-1 of this beat
+                tail_q  <= window[8*(in_count - 1) +: 40];
+                avail_q <= (hold_valid_q || in_count >= 5) ? 3'd5 : in_count[2:0];
+                state_q <= ST_GATHER;
+            end else begin
+                hold_data_q  <= s_axis_tdata;
+                hold_valid_q <= 1'b1;
+                if (hold_valid_q) sent_q <= 1'b1;
+            end
+        end
+        ST_GATHER: begin
+            cut_q   <= cfg_partial ? tail_cut(tail_q, avail_q, cfg_mode) : 3'd0;
+            state_q <= ST_FIND;
+        end
+        ST_FIND: begin
+            held_count <= cut_q;
+            held_data  <= tail_q >> (8 * (5 - cut_q));
+            if (hold_valid_q)
+                state_q <= ST_HOLD;
+            else if (cut_n < last_count_q)
+                state_q <= ST_LAST;
+            else
+                state_q <= ST_DONE;
+        end
+        ST_HOLD: if (m_axis_tready) begin
+            sent_q  <= 1'b1;
+            state_q <= (cut_n < last_count_q) ? ST_LAST : ST_DONE;
+        end
+        ST_LAST: if (m_axis_tready) begin
+            sent_q  <= 1'b1;
+            state_q <= ST_DONE;
+        end
+        default: begin   // ST_DONE
+            done         <= 1'b1;
+            sent         <= sent_q;
+            hold_valid_q <= 1'b0;
+            sent_q       <= 1'b0;
+            state_q      <= ST_RUN;
+        end
+    endcase
+
+    if (rst) begin
+        state_q      <= ST_RUN;
+        hold_valid_q <= 1'b0;
+        sent_q       <= 1'b0;
+        done         <= 1'b0;
+        sent         <= 1'b0;
+        held_count   <= 3'd0;
+    end
+end
+
+endmodule
+
+`resetall
+`default_nettype wire
