@@ -12,6 +12,7 @@
 #include <cstring>
 #include <memory>
 
+#include "kernel_engine.h"
 #include "rtl_engine.h"
 #include "utf8_sample.h"
 
@@ -183,14 +184,19 @@ std::string HelpText() {
          "  --engine E  model (default): the C++ functional model\n"
          "              rtl: the Verilated RTL, its cycle model checked every clock; a\n"
          "              disagreement is an error (exit 2, see below)\n"
+         "              kernel: the memory-mapped kernel on a simulated card (AXI4 memory\n"
+         "              model, 64 clocks read latency) through the host library, in jobs\n"
+         "              of 64 KiB: validate VALIDATE, decode --to utf8 SANITIZE, --to\n"
+         "              ucs4le|text DECODE_UTF32; not for encode\n"
          "  --lanes N   rtl, decode and validate: 1 (default) the scalar decoder (validate\n"
          "              reads its stat_* outputs), N the wide block with N bytes per clock:\n"
          "              decode --to utf8 the sanitizer, --to ucs4le|text the decoder,\n"
          "              validate the validator; built: decode " +
          LaneList(RtlDecodeLanes()) + ", validate " + LaneList(RtlValidateLanes()) +
          ".\n"
+         "              kernel: DATA_WIDTH / 8, built: " + LaneList(KernelLanes()) + " (default the last).\n"
          "              Not for encode, nor for the model engine (it has no lanes).\n"
-         "  --trace F   rtl only: write the run's FST waveform to F (an empty input is no\n"
+         "  --trace F   rtl and kernel: write the run's FST waveform to F (an empty input is no\n"
          "              packet: nothing runs and no file is written)\n"
          "  --to F      decode output: utf8 (default; error units as EF BF BD),\n"
          "              ucs4le (32-bit little-endian code points), text (see below)\n"
@@ -201,7 +207,8 @@ std::string HelpText() {
          "              and bytes_per_cycle (bytes / cycles). rtl counts are the RTL's:\n"
          "              its units and error counters, checked against each other; the\n"
          "              wide validator counts only errors, so its units and OK are the\n"
-         "              model's (its error counts must equal the model's)\n"
+         "              model's (its error counts must equal the model's); with kernel,\n"
+         "              cycles are the CYCLES registers (AP_START to AP_DONE) of its jobs\n"
          "  -h, --help  this text\n"
          "  --version   the version\n"
          "Options take their value as '--mode annex-r' or '--mode=annex-r'; '--' ends options.\n"
@@ -317,10 +324,23 @@ std::string ParseArgs(const std::vector<std::string>& args, Options* options) {
   }
   if (!known) return "unknown engine " + Quote(options->engine.name) + " (available: " + list + ")";
   const bool rtl = options->engine.name == "rtl";
+  const bool kernel = options->engine.name == "kernel";
   // The model has neither lanes nor a clock: accepting these options there would
   // let a script believe it measured or traced something it did not.
-  if (have_lanes && !rtl) return "option '--lanes' needs --engine rtl";
-  if (have_trace && !rtl) return "option '--trace' needs --engine rtl";
+  if (have_lanes && !rtl && !kernel) return "option '--lanes' needs --engine rtl or kernel";
+  if (have_trace && !rtl && !kernel) return "option '--trace' needs --engine rtl or kernel";
+  if (kernel && options->command == Command::kEncode) {
+    return "the kernel has no encoder: encode runs on --engine model or rtl";
+  }
+  if (kernel) {
+    // The kernel's lanes are its DATA_WIDTH / 8; without --lanes, the widest built.
+    const std::vector<int> built = KernelLanes();
+    if (!have_lanes) options->engine.lanes = built.empty() ? 0 : built.back();
+    if (std::find(built.begin(), built.end(), options->engine.lanes) == built.end()) {
+      return "no kernel with " + std::to_string(options->engine.lanes) +
+             " lanes in this build (built: " + LaneList(built) + ")";
+    }
+  }
   if (rtl && options->command != Command::kEncode) {
     const std::vector<int> built =
         options->command == Command::kDecode ? RtlDecodeLanes() : RtlValidateLanes();

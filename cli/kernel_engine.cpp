@@ -1,0 +1,162 @@
+// The kernel engine; see kernel_engine.h.
+#include "kernel_engine.h"
+
+#include <cstring>
+
+#include "kernel_card.h"
+#include "utf8core_host.h"
+
+namespace utf8core {
+namespace cli {
+namespace {
+
+// Where the card's memory holds a job's input and output: room for one read
+// block in, and its worst case out (4 bytes a unit, held bytes included).
+constexpr uint64_t kSrc = 0x10000;
+constexpr uint64_t kDst = 0x100000;
+constexpr uint64_t kCap = 4 * kReadBlock + 64;
+
+std::string HostError(int rc) { return std::string("kernel: ") + utf8k_strerror(rc); }
+
+}  // namespace
+
+std::vector<int> KernelLanes() {
+  std::vector<int> lanes;
+  for (unsigned w : sim::KernelWidths()) lanes.push_back(static_cast<int>(w / 8));
+  return lanes;
+}
+
+KernelEngine::KernelEngine(unsigned data_width, const std::string& trace_path)
+    : data_width_(data_width), trace_path_(trace_path) {}
+
+KernelEngine::~KernelEngine() = default;
+
+template <class Take>
+EngineRun KernelEngine::RunText(ByteReader* in, Mode mode, unsigned op, UnitTally* tally, Take take) {
+  EngineRun run;
+  if (!card_) {
+    sim::KernelCardConfig cfg;
+    cfg.data_width = data_width_;
+    cfg.mem.size = kDst + kCap + 4096;
+    cfg.mem.read_latency = 64;
+    cfg.trace_path = trace_path_;
+    card_ = std::make_unique<sim::KernelCard>(cfg);
+  }
+  const utf8k_card host = sim::HostCard(card_.get(), false);
+  utf8k_text text;
+  utf8k_text_begin(&text, &host, op, mode == Mode::kAnnexR ? UTF8K_MODE_ANNEX_R : 0);
+  std::vector<uint8_t> block(kReadBlock), out;
+  ClassCounts before{};
+  for (;;) {
+    size_t got = 0;
+    if (!in->Read(block.data(), block.size(), &got)) {
+      run.error = in->error();
+      return run;
+    }
+    card_->mem().Write(kSrc, block.data(), got);
+    uint64_t used = 0, wrote = 0;
+    const int rc = utf8k_text_feed(&text, kSrc, got, kDst, kCap, got == 0, &used, &wrote);
+    if (rc != UTF8K_OK) {
+      run.error = HostError(rc);
+      return run;
+    }
+    out.resize(wrote);
+    card_->mem().Read(kDst, out.data(), wrote);
+    for (int c = 0; c < 6; ++c) before.n[c + 1] = text.class_count[c];
+    if (!take(block.data(), got, out, got == 0, text, &run)) return run;
+    if (got == 0) break;
+  }
+  run.has_cycles = true;
+  run.cycles = text.cycles;
+  if (tally) {
+    tally->units = text.units;
+    tally->bytes = text.in_bytes;
+    uint64_t errors = 0;
+    for (int c = 1; c <= 6; ++c) {
+      tally->counts.n[c] = before.n[c];
+      errors += before.n[c];
+    }
+    tally->counts.n[0] = text.units - errors;
+    tally->error = text.error != 0;
+    tally->first_error_offset = text.err_offset;
+    tally->first_error_class = static_cast<ErrorClass>(text.err_class);
+  }
+  return run;
+}
+
+EngineRun KernelEngine::Validate(ByteReader* in, Mode mode, Verdict* verdict) {
+  UnitTally tally;
+  EngineRun r = RunText(in, mode, UTF8K_VALIDATE, &tally,
+                        [](const uint8_t*, size_t, const std::vector<uint8_t>&, bool, const utf8k_text&,
+                           EngineRun*) { return true; });
+  *verdict = tally.verdict();
+  return r;
+}
+
+EngineRun KernelEngine::Sanitize(ByteReader* in, Mode mode, ByteWriter* out, UnitTally* tally) {
+  return RunText(in, mode, UTF8K_SANITIZE, tally,
+                 [out](const uint8_t*, size_t, const std::vector<uint8_t>& bytes, bool, const utf8k_text&,
+                       EngineRun* run) {
+                   if (!out->Put(bytes.data(), bytes.size())) {
+                     run->error = out->error();
+                     return false;
+                   }
+                   return true;
+                 });
+}
+
+EngineRun KernelEngine::Decode(ByteReader* in, Mode mode, UnitSink* sink) {
+  // Bytes of the text not yet covered by a unit, from text offset `base` on.
+  std::vector<uint8_t> pending;
+  uint64_t base = 0;
+  std::vector<Unit> units;
+  uint64_t errors_seen[6] = {0, 0, 0, 0, 0, 0};
+  return RunText(
+      in, mode, UTF8K_DECODE_UTF32, nullptr,
+      [&](const uint8_t* bytes, size_t n, const std::vector<uint8_t>& out, bool last, const utf8k_text& text,
+          EngineRun* run) {
+        pending.insert(pending.end(), bytes, bytes + n);
+        units.clear();
+        size_t pos = 0;
+        for (size_t i = 0; i + 4 <= out.size(); i += 4) {
+          uint32_t cp;
+          std::memcpy(&cp, &out[i], 4);
+          // The unit at pos as the input bytes give it; it must be the kernel's code point.
+          const size_t avail = pending.size() - pos;
+          const std::vector<Unit> first = utf8core::Decode(&pending[pos], avail < 6 ? avail : 6, mode);
+          Unit u = first.empty() ? Unit{} : first[0];
+          if (first.empty() || u.code_point != cp ||
+              (u.cls == ErrorClass::kTooShort && pos + u.length == pending.size() && !last && avail < 6)) {
+            run->error = "kernel: its code point U+" + std::to_string(cp) + " at byte " +
+                         std::to_string(base + pos) + " does not match the input";
+            return false;
+          }
+          u.offset = base + pos;
+          pos += u.length;
+          if (u.cls != ErrorClass::kOk) errors_seen[static_cast<int>(u.cls) - 1]++;
+          units.push_back(u);
+        }
+        for (int c = 0; c < 6; ++c) {
+          if (errors_seen[c] != text.class_count[c]) {
+            run->error = "kernel: its CLASS_COUNT registers disagree with the units it gave";
+            return false;
+          }
+        }
+        pending.erase(pending.begin(), pending.begin() + static_cast<std::ptrdiff_t>(pos));
+        base += pos;
+        if (last && !pending.empty()) {
+          run->error = "kernel: bytes left without a unit at the end of the input";
+          return false;
+        }
+        return sink->Put(units.data(), units.size());
+      });
+}
+
+EngineRun KernelEngine::Encode(CodePointReader*, Mode, ByteWriter*, EncodeStats*) {
+  EngineRun r;
+  r.error = "the kernel has no encoder (encode runs on --engine model or rtl)";
+  return r;
+}
+
+}  // namespace cli
+}  // namespace utf8core
