@@ -125,7 +125,7 @@ int main(int argc, char** argv) {
       }
     }
   }
-  std::printf("\nSmall jobs (VALIDATE and SANITIZE of text at an aligned SRC): clocks from AP_START to AP_DONE.\n\n");
+  std::printf("\nSmall jobs (text at an aligned SRC): clocks from AP_START to AP_DONE.\n\n");
   std::printf("| DATA_WIDTH | OP | 0 bytes | 1 byte | 64 bytes |\n|---|---|---|---|---|\n");
   for (unsigned dw : utf8core::sim::KernelWidths()) {
     KernelCardConfig cfg;
