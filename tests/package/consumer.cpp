@@ -1,9 +1,11 @@
 // Decodes a string through the installed utf8core::model and checks its units:
 // a program outside the tree, built against the installed package only.
 #include <utf8core/utf8_model.h>
+#include <utf8core/utf8core_host.h>
 
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <vector>
 
 int main() {
@@ -29,6 +31,14 @@ int main() {
                 expected.size());
     return 1;
   }
-  std::printf("consumer: %zu units as expected\n", units.size());
+  // The kernel's host library links too; with no card here, it is asked only
+  // what it can answer without one: a card with no callbacks is refused.
+  utf8k_card none{};
+  if (utf8k_probe(&none, nullptr, nullptr) != UTF8K_E_INVALID ||
+      std::strcmp(utf8k_strerror(UTF8K_E_INVALID), "invalid argument") != 0) {
+    std::printf("consumer: utf8core::host did not refuse a card without callbacks\n");
+    return 1;
+  }
+  std::printf("consumer: %zu units as expected; utf8core::host linked\n", units.size());
   return 0;
 }
