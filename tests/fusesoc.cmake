@@ -46,6 +46,13 @@ function(utf8core_fusesoc_test name core target)
   set_tests_properties(${name} PROPERTIES LABELS quick ENVIRONMENT "${fusesoc_env}")
 endfunction()
 
+# The kernel: lint at its smallest width, and its width rule (its synthesis is
+# the QoR scripts' business: minutes, not seconds).
+utf8core_fusesoc_test(fusesoc.lint.kernel utf8core:ip:kernel lint --DATA_WIDTH=64)
+utf8core_fusesoc_test(fusesoc.bad_param.kernel utf8core:ip:kernel lint --DATA_WIDTH=96)
+set_tests_properties(fusesoc.bad_param.kernel PROPERTIES
+  PASS_REGULAR_EXPRESSION "error_DATA_WIDTH_must_be_64_128_256_or_512")
+
 foreach(block decoder encoder validator wide_decoder sanitizer)
   utf8core_fusesoc_test(fusesoc.lint.${block} utf8core:ip:${block} lint)
   if(block MATCHES "validator|wide_decoder|sanitizer")
