@@ -180,8 +180,8 @@ def synth_dirs(yosys: str, work: str):
     folders themselves, or for a sandboxed tool copies inside `work`."""
     if not fpga_flow.sandboxed(yosys):
         return RTL_DIR, BOARDS_RTL_DIR
-    rtl_copy = os.path.join("src", "rtl")
-    boards_copy = os.path.join(rtl_copy, "boards")
+    rtl_copy = os.path.join("synth-src", "rtl")
+    boards_copy = os.path.join("synth-src", "boards")
     fpga_flow.copy_sources(work, {RTL_DIR: rtl_copy, BOARDS_RTL_DIR: boards_copy})
     return rtl_copy, boards_copy
 

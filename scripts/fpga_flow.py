@@ -69,13 +69,23 @@ def sandboxed(exe: str) -> bool:
     return os.path.basename(exe).startswith("yowasp-")
 
 
+COPY_MARK = ".copied-by-fpga_flow"
+
+
 def copy_sources(work: str, folders: Dict[str, str]) -> None:
     """Copies the Verilog files (.v, .vh) of each folder to work/<its value>, for a
-    sandboxed tool that runs in work."""
+    sandboxed tool that runs in work. A copy left by an earlier run is replaced (a
+    file deleted from the source must not linger for hierarchy -libdir to find);
+    any other folder in the way is an error, never deleted."""
     for src, dst in folders.items():
         dest = os.path.join(work, dst)
-        shutil.rmtree(dest, ignore_errors=True)
+        if os.path.exists(dest):
+            if not os.path.exists(os.path.join(dest, COPY_MARK)):
+                raise FlowError(f"{dest} is in the way of the sources' copy: "
+                                "choose another working folder")
+            shutil.rmtree(dest)
         os.makedirs(dest)
+        open(os.path.join(dest, COPY_MARK), "w").close()
         for f in sorted(os.listdir(src)):
             if f.endswith((".v", ".vh")):
                 shutil.copy(os.path.join(src, f), os.path.join(dest, f))
@@ -338,8 +348,9 @@ def run_block(top: str, target: str = "hx8k", freq_mhz: float = 100.0, seed: int
     sources = block_sources(top, rtl_dir)
     yosys = be.yosys_exe()
     if sandboxed(yosys):
-        copy_sources(work, {rtl_dir: "rtl"})
-        rtl_dir = "rtl"
+        copy = os.path.join("synth-src", "rtl")
+        copy_sources(work, {rtl_dir: copy})
+        rtl_dir = copy
         sources = [os.path.join(rtl_dir, os.path.basename(s)) for s in sources]
     # Yosys runs in work: the files it writes are named relative to it.
 
