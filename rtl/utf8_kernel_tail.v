@@ -154,8 +154,10 @@ function [2:0] tail_cut;
                 found = 1'b1;
                 lead = t[8*(5-k) +: 8];
                 need = lead_need(lead, annex);
+                // the byte after the lead, when there is one (k > 1); the index
+                // stays in range for k = 1 too, where it is not used
                 if (need != 3'd0 && k - 1 < need
-                        && (k == 1 || second_ok(lead, t[8*(6-k) +: 8], annex)))
+                        && (k == 1 || second_ok(lead, t[8*((6-k) % 5) +: 8], annex)))
                     tail_cut = k[2:0];
             end
         end
