@@ -1,0 +1,5 @@
+# The kernel's AXI4 side (label quick): the memory model's own tests.
+add_executable(axi_mem_test ${CMAKE_CURRENT_LIST_DIR}/axi_mem_test.cpp)
+target_link_libraries(axi_mem_test PRIVATE utf8_axi_mem utf8_sim_bench GTest::gtest_main)
+target_compile_options(axi_mem_test PRIVATE -Wall -Wextra)
+gtest_discover_tests(axi_mem_test PROPERTIES LABELS quick DISCOVERY_TIMEOUT 60)
