@@ -3,3 +3,9 @@ add_executable(axi_mem_test ${CMAKE_CURRENT_LIST_DIR}/axi_mem_test.cpp)
 target_link_libraries(axi_mem_test PRIVATE utf8_axi_mem utf8_sim_bench GTest::gtest_main)
 target_compile_options(axi_mem_test PRIVATE -Wall -Wextra)
 gtest_discover_tests(axi_mem_test PROPERTIES LABELS quick DISCOVERY_TIMEOUT 60)
+
+# The read engine at 8 and 64 bytes a beat beside the memory model.
+add_executable(utf8_kernel_rd_test ${CMAKE_CURRENT_LIST_DIR}/utf8_kernel_rd_test.cpp)
+target_link_libraries(utf8_kernel_rd_test PRIVATE utf8_kernel_rd_bench GTest::gtest_main)
+target_compile_options(utf8_kernel_rd_test PRIVATE -Wall -Wextra)
+gtest_discover_tests(utf8_kernel_rd_test PROPERTIES LABELS quick DISCOVERY_TIMEOUT 60)

@@ -36,7 +36,7 @@ function(utf8core_rtl_corner module corner rule)
 
   add_test(NAME ${test}.lint
     COMMAND verilator --lint-only -Wall -Wno-fatal -y "${UTF8CORE_RTL_DIR}"
-            --top-module ${module} ${lint_args} "${rtl_file}")
+            --top-module ${module} ${lint_args} ${UTF8CORE_LINT_WAIVERS} "${rtl_file}")
   set(tests ${test}.lint)
   if(YOSYS_EXECUTABLE)
     add_test(NAME ${test}.yosys
@@ -134,3 +134,15 @@ utf8core_rtl_corner(utf8_lane_sum min legal N=1 IN_WIDTH=1)
 utf8core_rtl_corner(utf8_lane_sum max legal N=64 IN_WIDTH=64)
 utf8core_rtl_corner(utf8_lane_sum n_3 error_N_must_be_1_2_4_8_16_32_or_64 N=3)
 utf8core_rtl_corner(utf8_lane_sum in_width_0 error_IN_WIDTH_must_be_at_least_1 IN_WIDTH=0)
+
+# The kernel's AXI4 engines.
+utf8core_rtl_corner(utf8_kernel_rd min legal DATA_WIDTH=64 ADDR_WIDTH=16 MAX_BURST=1 OUTSTANDING=2)
+utf8core_rtl_corner(utf8_kernel_rd max legal DATA_WIDTH=512 ADDR_WIDTH=64 MAX_BURST=256 OUTSTANDING=64)
+utf8core_rtl_corner(utf8_kernel_rd data_width_32 error_DATA_WIDTH_must_be_64_128_256_or_512 DATA_WIDTH=32)
+utf8core_rtl_corner(utf8_kernel_rd data_width_96 error_DATA_WIDTH_must_be_64_128_256_or_512 DATA_WIDTH=96)
+utf8core_rtl_corner(utf8_kernel_rd addr_width_15 error_ADDR_WIDTH_must_be_16_to_64 ADDR_WIDTH=15)
+utf8core_rtl_corner(utf8_kernel_rd addr_width_65 error_ADDR_WIDTH_must_be_16_to_64 ADDR_WIDTH=65)
+utf8core_rtl_corner(utf8_kernel_rd max_burst_12 error_MAX_BURST_must_be_a_power_of_two_up_to_256 MAX_BURST=12)
+utf8core_rtl_corner(utf8_kernel_rd max_burst_512 error_MAX_BURST_must_be_a_power_of_two_up_to_256 MAX_BURST=512)
+utf8core_rtl_corner(utf8_kernel_rd outstanding_1 error_OUTSTANDING_must_be_a_power_of_two_at_least_2 OUTSTANDING=1)
+utf8core_rtl_corner(utf8_kernel_rd outstanding_6 error_OUTSTANDING_must_be_a_power_of_two_at_least_2 OUTSTANDING=6)
