@@ -29,3 +29,4 @@ function(utf8core_kernel_engine block)
 endfunction()
 
 utf8core_kernel_engine(utf8_kernel_rd 8 64)
+utf8core_kernel_engine(utf8_kernel_wr 8 64)
