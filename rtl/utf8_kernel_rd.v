@@ -387,6 +387,22 @@ assign m_axis_tkeep = tkeep_q;
 assign m_axis_tvalid = tvalid_q;
 assign m_axis_tlast = tlast_q;
 
+// ---------------------------------------------------------------------------
+// Assertions (simulation only; Verilator with --assert)
+`ifdef VERILATOR
+always @(posedge clk) begin
+    if (!rst && busy_q) begin
+        // an R beat only for a burst requested, and always with room in the buffer
+        assert (!(r_take && due_q == {CW{1'b0}}));
+        assert (!(buf_write && wr_ptr_q - rd_ptr_q == {1'b1, {PW{1'b0}}}));
+        // the credit never exceeds the buffer
+        assert (free_q <= DEPTH_C);
+        // a beat is only emitted while the stream has beats left
+        assert (!(emit && out_left_q == 64'd0));
+    end
+end
+`endif
+
 endmodule
 
 `resetall

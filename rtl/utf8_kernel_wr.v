@@ -439,6 +439,22 @@ assign m_axi_wlast = wlast_q;
 assign m_axi_wvalid = wvalid_q;
 assign m_axi_bready = 1'b1;
 
+// ---------------------------------------------------------------------------
+// Assertions (simulation only; Verilator with --assert)
+`ifdef VERILATOR
+always @(posedge clk) begin
+    if (!rst && busy_q) begin
+        // a beat is only taken when the buffer has room for it
+        assert (!(push && avail_q + claimed_q >= DEPTH_C));
+        // the packet's extra end beat comes after its last stream beat, alone
+        assert (!(in_valid_q && flush_q));
+        // a B only for an AW issued; W only for beats an AW covers
+        assert (!(b_take && due_q == {CW{1'b0}}));
+        assert (!(w_load && claimed_q == {CW{1'b0}}));
+    end
+end
+`endif
+
 endmodule
 
 `resetall
