@@ -35,7 +35,7 @@
 module utf8_kernel #(
     // width of the memory bus and of the stream: 64, 128, 256 or 512 bits
     parameter DATA_WIDTH = 512,
-    // memory addresses, at most 64 bits
+    // memory addresses, 16 to 64 bits
     parameter ADDR_WIDTH = 64,
     // read bursts: beats per burst, and bursts in flight to hide latency
     parameter RD_BURST = 16,
@@ -111,8 +111,8 @@ generate
     if (DATA_WIDTH != 64 && DATA_WIDTH != 128 && DATA_WIDTH != 256 && DATA_WIDTH != 512) begin : g_check_width
         error_DATA_WIDTH_must_be_64_128_256_or_512 stop ();
     end
-    if (ADDR_WIDTH < 12 || ADDR_WIDTH > 64) begin : g_check_addr
-        error_ADDR_WIDTH_must_be_12_to_64 stop ();
+    if (ADDR_WIDTH < 16 || ADDR_WIDTH > 64) begin : g_check_addr
+        error_ADDR_WIDTH_must_be_16_to_64 stop ();
     end
 endgenerate
 

@@ -1,6 +1,32 @@
 # The kernel's AXI4 side: the AXI4 slave memory model (axi_mem.{h,cpp}, plain
-# C++17, no Verilator), used by the benches of the read and write engines and,
-# later, of the whole kernel.
+# C++17, no Verilator), and the AXI4 engines verilated beside it in their
+# benches (<engine>_bench.{h,cpp}), used by their tests and bench/.
 add_library(utf8_axi_mem STATIC axi_mem.cpp)
 target_include_directories(utf8_axi_mem PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
 target_compile_options(utf8_axi_mem PRIVATE -Wall -Wextra)
+
+# Lint waivers (lint/*.vlt, each with its reason) go to every verilation of
+# the kernel's blocks, as to their lint test (tests/rtl_checks.cmake).
+file(GLOB UTF8CORE_KERNEL_LINT_WAIVERS CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/lint/*.vlt")
+
+# utf8core_kernel_engine(<block> <widths>...): library <block>_bench, the
+# engine's bench (sim/<block>_bench.{h,cpp}) with the engine verilated at each
+# width in bytes a beat (PREFIX V<block>_w<W>).
+function(utf8core_kernel_engine block)
+  add_library(${block}_bench STATIC ${block}_bench.cpp)
+  target_include_directories(${block}_bench PUBLIC ${CMAKE_CURRENT_FUNCTION_LIST_DIR})
+  target_link_libraries(${block}_bench PUBLIC utf8_axi_mem)
+  target_compile_options(${block}_bench PRIVATE -Wall)
+  foreach(w IN LISTS ARGN)
+    math(EXPR dw "${w} * 8")
+    verilate(${block}_bench
+      SOURCES ${UTF8CORE_KERNEL_LINT_WAIVERS} ${CMAKE_SOURCE_DIR}/rtl/${block}.v
+      PREFIX V${block}_w${w}
+      TOP_MODULE ${block}
+      TRACE_FST
+      VERILATOR_ARGS -Wall --assert -GDATA_WIDTH=${dw} -y ${CMAKE_SOURCE_DIR}/rtl)
+  endforeach()
+endfunction()
+
+utf8core_kernel_engine(utf8_kernel_rd 8 64)
+utf8core_kernel_engine(utf8_kernel_wr 8 64)

@@ -17,7 +17,7 @@ foreach(dw IN LISTS UTF8CORE_KERNEL_WIDTHS)
   add_library(${t} STATIC ${CMAKE_CURRENT_BINARY_DIR}/${t}.cpp)
   target_include_directories(${t} PRIVATE ${CMAKE_CURRENT_LIST_DIR})
   verilate(${t}
-    SOURCES ${CMAKE_SOURCE_DIR}/rtl/utf8_kernel.v
+    SOURCES ${UTF8CORE_KERNEL_LINT_WAIVERS} ${CMAKE_SOURCE_DIR}/rtl/utf8_kernel.v
     PREFIX Vutf8_kernel_w${dw}
     TOP_MODULE utf8_kernel
     TRACE_FST

@@ -38,6 +38,19 @@ void ReadPort(const W& port, uint32_t* words) {
   for (size_t i = 0; i < PortWords<W>(); ++i) words[i] = port.m_storage[i];
 }
 
+// Sets a port from words[0 .. PortWords<T>()), least significant first (the
+// inverse of ReadPort).
+template <class T, std::enable_if_t<std::is_integral<T>::value, int> = 0>
+void WritePort(T& port, const uint32_t* words) {
+  uint64_t v = words[0];
+  if (sizeof(T) > 4) v |= uint64_t{words[1]} << 32;
+  port = static_cast<T>(v);
+}
+template <class W, std::enable_if_t<!std::is_integral<W>::value, int> = 0>
+void WritePort(W& port, const uint32_t* words) {
+  for (size_t i = 0; i < PortWords<W>(); ++i) port.m_storage[i] = words[i];
+}
+
 // Bits [lsb, lsb + width) of a port, width <= 64.
 template <class T, std::enable_if_t<std::is_integral<T>::value, int> = 0>
 uint64_t PortBits(const T& port, int lsb, int width) {

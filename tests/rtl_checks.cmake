@@ -1,7 +1,8 @@
 # Lint and synthesis checks of every RTL block (rtl/utf8_*.v, one module per file,
 # named after the file). A new block is checked by adding its file; nothing here
 # needs editing. Per block, label quick:
-#   rtl_lint.<m>     verilator --lint-only -Wall, with no waiver
+#   rtl_lint.<m>     verilator --lint-only -Wall, with no waiver but those of
+#                    lint/*.vlt (each with its reason)
 #   rtl_iverilog.<m> Icarus accepts it as Verilog-2005
 #   rtl_yosys.<m>    Yosys: no vendor primitive instantiated in the core (checked
 #                    before any techmap), no latch after proc, synth_ice40 passes
@@ -16,6 +17,7 @@
 # beside the including file).
 
 set(UTF8CORE_RTL_DIR "${CMAKE_SOURCE_DIR}/rtl")
+file(GLOB UTF8CORE_LINT_WAIVERS CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/lint/*.vlt")
 file(GLOB UTF8CORE_RTL_BLOCKS CONFIGURE_DEPENDS "${UTF8CORE_RTL_DIR}/utf8_*.v")
 find_program(IVERILOG_EXECUTABLE iverilog)
 
@@ -25,7 +27,7 @@ foreach(rtl_file IN LISTS UTF8CORE_RTL_BLOCKS)
   add_test(NAME rtl_lint.${rtl_module}
     COMMAND verilator --lint-only -Wall -Wno-fatal --Werror-WIDTH
             -y "${UTF8CORE_RTL_DIR}" --top-module ${rtl_module}
-            "${rtl_file}")
+            ${UTF8CORE_LINT_WAIVERS} "${rtl_file}")
   # -Wno-fatal keeps every warning printed; any warning still fails the test.
   set_tests_properties(rtl_lint.${rtl_module} PROPERTIES
     LABELS quick FAIL_REGULAR_EXPRESSION "%Warning|%Error")

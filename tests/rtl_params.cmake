@@ -36,7 +36,7 @@ function(utf8core_rtl_corner module corner rule)
 
   add_test(NAME ${test}.lint
     COMMAND verilator --lint-only -Wall -Wno-fatal -y "${UTF8CORE_RTL_DIR}"
-            --top-module ${module} ${lint_args} "${rtl_file}")
+            --top-module ${module} ${lint_args} ${UTF8CORE_LINT_WAIVERS} "${rtl_file}")
   set(tests ${test}.lint)
   if(YOSYS_EXECUTABLE)
     add_test(NAME ${test}.yosys
@@ -142,3 +142,26 @@ utf8core_rtl_corner(utf8_kernel_regs data_width_0 error_DATA_WIDTH_must_be_1_to_
 utf8core_rtl_corner(utf8_kernel_regs data_width_65536 error_DATA_WIDTH_must_be_1_to_65535 DATA_WIDTH=65536)
 utf8core_rtl_corner(utf8_kernel_regs addr_width_0 error_ADDR_WIDTH_must_be_1_to_64 ADDR_WIDTH=0)
 utf8core_rtl_corner(utf8_kernel_regs addr_width_65 error_ADDR_WIDTH_must_be_1_to_64 ADDR_WIDTH=65)
+
+# The kernel's AXI4 engines.
+utf8core_rtl_corner(utf8_kernel_rd min legal DATA_WIDTH=64 ADDR_WIDTH=16 MAX_BURST=1 OUTSTANDING=2)
+utf8core_rtl_corner(utf8_kernel_rd max legal DATA_WIDTH=512 ADDR_WIDTH=64 MAX_BURST=256 OUTSTANDING=64)
+utf8core_rtl_corner(utf8_kernel_rd data_width_32 error_DATA_WIDTH_must_be_64_128_256_or_512 DATA_WIDTH=32)
+utf8core_rtl_corner(utf8_kernel_rd data_width_96 error_DATA_WIDTH_must_be_64_128_256_or_512 DATA_WIDTH=96)
+utf8core_rtl_corner(utf8_kernel_rd addr_width_15 error_ADDR_WIDTH_must_be_16_to_64 ADDR_WIDTH=15)
+utf8core_rtl_corner(utf8_kernel_rd addr_width_65 error_ADDR_WIDTH_must_be_16_to_64 ADDR_WIDTH=65)
+utf8core_rtl_corner(utf8_kernel_rd max_burst_12 error_MAX_BURST_must_be_a_power_of_two_up_to_256 MAX_BURST=12)
+utf8core_rtl_corner(utf8_kernel_rd max_burst_512 error_MAX_BURST_must_be_a_power_of_two_up_to_256 MAX_BURST=512)
+utf8core_rtl_corner(utf8_kernel_rd outstanding_1 error_OUTSTANDING_must_be_a_power_of_two_at_least_2 OUTSTANDING=1)
+utf8core_rtl_corner(utf8_kernel_rd outstanding_6 error_OUTSTANDING_must_be_a_power_of_two_at_least_2 OUTSTANDING=6)
+utf8core_rtl_corner(utf8_kernel_wr min legal DATA_WIDTH=64 ADDR_WIDTH=16 MAX_BURST=1 FIFO_DEPTH=4)
+utf8core_rtl_corner(utf8_kernel_wr max legal DATA_WIDTH=512 ADDR_WIDTH=64 MAX_BURST=256 FIFO_DEPTH=1024)
+utf8core_rtl_corner(utf8_kernel_wr data_width_32 error_DATA_WIDTH_must_be_64_128_256_or_512 DATA_WIDTH=32)
+utf8core_rtl_corner(utf8_kernel_wr addr_width_15 error_ADDR_WIDTH_must_be_16_to_64 ADDR_WIDTH=15)
+utf8core_rtl_corner(utf8_kernel_wr max_burst_3 error_MAX_BURST_must_be_a_power_of_two_up_to_256 MAX_BURST=3)
+utf8core_rtl_corner(utf8_kernel_wr fifo_depth_16 error_FIFO_DEPTH_must_be_a_power_of_two_at_least_2_MAX_BURST_and_4
+                    FIFO_DEPTH=16)
+utf8core_rtl_corner(utf8_kernel_wr fifo_depth_48 error_FIFO_DEPTH_must_be_a_power_of_two_at_least_2_MAX_BURST_and_4
+                    FIFO_DEPTH=48)
+utf8core_rtl_corner(utf8_kernel_wr fifo_depth_2 error_FIFO_DEPTH_must_be_a_power_of_two_at_least_2_MAX_BURST_and_4
+                    MAX_BURST=1 FIFO_DEPTH=2)

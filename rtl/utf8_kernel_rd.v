@@ -1,0 +1,409 @@
+// SPDX-License-Identifier: MIT
+// Copyright (c) 2026 utf8core developers
+
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+/*
+ * AXI4 read engine of utf8_kernel: reads cmd_len bytes from cmd_addr (any
+ * alignment) through an AXI4 master and gives them as a byte stream of W =
+ * DATA_WIDTH/8 bytes per beat, behind up to five held bytes (the kernel's
+ * incomplete sequence carried over from the previous job). Every stream beat
+ * is full but the last, whose tkeep is contiguous from lane 0 and keeps at
+ * least one byte; tlast is on the last. No beat when held + length is zero.
+ *
+ * Reads are INCR bursts of full aligned beats, from the beat holding cmd_addr
+ * to the beat holding its last byte, cut at 4 KiB boundaries and at MAX_BURST
+ * beats. An AR is issued only when the receive buffer (OUTSTANDING*MAX_BURST
+ * beats) has room for the whole burst, so rready is always high and up to
+ * OUTSTANDING bursts are in flight: with the defaults, 128 beats cover a
+ * memory latency of well over 64 clocks at one beat per clock. A realigner
+ * joins each buffered beat with the one before and shifts by the start offset;
+ * the held bytes enter as the bytes just before cmd_addr, in the first beat's
+ * unused low lanes, or in a beat of their own before it when they do not fit.
+ *
+ * abort (or an R beat answered SLVERR/DECERR, which also raises error) stops
+ * the command: no further AR (one already offered stays until taken, as AXI
+ * asks), the R beats still due are taken and dropped, and the stream ends at
+ * once without tlast: a beat on m_axis not taken by that clock is withdrawn.
+ * busy falls when every R beat due is in and, unless stopped, the last stream
+ * beat has left. Beats arriving after the stop are not looked at: their
+ * responses do not raise error.
+ *
+ * Every output comes from a register (cmd_ready is the inverse of busy).
+ * Reset drops the command; it assumes the AXI slave is reset with the engine,
+ * since R beats of bursts issued before it would otherwise still come.
+ */
+module utf8_kernel_rd #(
+    // AXI data width in bits: 64, 128, 256 or 512 (W = DATA_WIDTH/8 bytes a beat)
+    parameter DATA_WIDTH = 512,
+    // AXI address width in bits, 16 to 64
+    parameter ADDR_WIDTH = 64,
+    // longest burst in beats: a power of two, 1 to 256
+    parameter MAX_BURST = 16,
+    // bursts in flight: a power of two, at least 2; the receive buffer holds
+    // OUTSTANDING*MAX_BURST beats, which must exceed the memory's latency in
+    // clocks for one beat per clock
+    parameter OUTSTANDING = 8
+) (
+    input  wire                    clk,
+    input  wire                    rst,
+
+    // Command: held bytes (0..5, byte i at cmd_held_data[8i +: 8]), then cmd_len bytes from cmd_addr
+    input  wire                    cmd_valid,
+    output wire                    cmd_ready,
+    input  wire [ADDR_WIDTH-1:0]   cmd_addr,
+    input  wire [63:0]             cmd_len,
+    input  wire [39:0]             cmd_held_data,
+    input  wire [2:0]              cmd_held_count,
+    input  wire                    abort,
+    output wire                    busy,
+    output wire                    error,
+
+    // AXI4 read master: ID 0, INCR, full-width aligned beats, never across 4 KiB
+    output wire [ADDR_WIDTH-1:0]   m_axi_araddr,
+    output wire [7:0]              m_axi_arlen,
+    output wire [2:0]              m_axi_arsize,
+    output wire [1:0]              m_axi_arburst,
+    output wire [3:0]              m_axi_arcache,
+    output wire [2:0]              m_axi_arprot,
+    output wire                    m_axi_arvalid,
+    input  wire                    m_axi_arready,
+    input  wire [DATA_WIDTH-1:0]   m_axi_rdata,
+    input  wire [1:0]              m_axi_rresp,
+    input  wire                    m_axi_rlast,
+    input  wire                    m_axi_rvalid,
+    output wire                    m_axi_rready,
+
+    // Byte stream: lane k at tdata[8k +: 8]
+    output wire [DATA_WIDTH-1:0]   m_axis_tdata,
+    output wire [DATA_WIDTH/8-1:0] m_axis_tkeep,
+    output wire                    m_axis_tvalid,
+    input  wire                    m_axis_tready,
+    output wire                    m_axis_tlast
+);
+
+localparam KEEP = DATA_WIDTH / 8;
+localparam LOGW = $clog2(KEEP);
+localparam DEPTH = OUTSTANDING * MAX_BURST;
+localparam PW = $clog2(DEPTH);
+// Beat counts up to the buffer's depth or a page's beats (512 at W = 8).
+localparam CW = (PW + 1 > 10) ? PW + 1 : 10;
+localparam OW = $clog2(OUTSTANDING + 1);
+localparam PB = 12 - LOGW;   // bits of a beat's index within its 4 KiB page
+
+localparam [31:0] MAXB_32 = MAX_BURST;
+localparam [31:0] PAGE_32 = 4096 / KEEP;
+localparam [31:0] DEPTH_32 = DEPTH;
+localparam [31:0] OUTS_32 = OUTSTANDING;
+localparam [31:0] KEEP_M1_32 = KEEP - 1;
+localparam [31:0] LOGW_32 = LOGW;
+localparam [2:0] AXI_SIZE = LOGW_32[2:0];
+localparam [CW-1:0] MAXB_C = MAXB_32[CW-1:0];
+localparam [CW-1:0] PAGE_C = PAGE_32[CW-1:0];
+localparam [CW-1:0] DEPTH_C = DEPTH_32[CW-1:0];
+localparam [CW-1:0] ONE_C = 1;
+localparam [OW-1:0] OUTS_O = OUTS_32[OW-1:0];
+localparam [64:0] KEEP_M1_65 = {33'd0, KEEP_M1_32};
+
+// Parameter checks. An illegal value instantiates a module that does not exist,
+// named after the rule it breaks, where Verilator, Icarus and Yosys all stop
+// elaborating.
+generate
+    if (DATA_WIDTH != 64 && DATA_WIDTH != 128 && DATA_WIDTH != 256 && DATA_WIDTH != 512) begin : g_check_data_width
+        error_DATA_WIDTH_must_be_64_128_256_or_512 stop ();
+    end
+    if (ADDR_WIDTH < 16 || ADDR_WIDTH > 64) begin : g_check_addr_width
+        error_ADDR_WIDTH_must_be_16_to_64 stop ();
+    end
+    if (MAX_BURST < 1 || MAX_BURST > 256 || (MAX_BURST & (MAX_BURST - 1)) != 0) begin : g_check_max_burst
+        error_MAX_BURST_must_be_a_power_of_two_up_to_256 stop ();
+    end
+    if (OUTSTANDING < 2 || (OUTSTANDING & (OUTSTANDING - 1)) != 0) begin : g_check_outstanding
+        error_OUTSTANDING_must_be_a_power_of_two_at_least_2 stop ();
+    end
+endgenerate
+
+// ---------------------------------------------------------------------------
+// State
+
+reg                    busy_q, busy_d;
+reg                    stop_q, stop_d;      // aborted or failed: drain, send nothing
+reg                    error_q, error_d;
+
+// Requests
+reg [ADDR_WIDTH-1:0]   ar_next_q, ar_next_d;    // next burst's address, aligned
+reg [63:0]             ar_beats_q, ar_beats_d;  // beats still to request
+reg [CW-1:0]           free_q, free_d;          // buffer beats no burst has claimed
+reg [CW-1:0]           due_q, due_d;            // beats requested, not yet received
+reg [OW-1:0]           bursts_q, bursts_d;      // bursts requested, not yet received whole
+reg                    arvalid_q, arvalid_d;
+reg [ADDR_WIDTH-1:0]   araddr_q;
+reg [7:0]              arlen_q;
+
+// Receive buffer and the register that reads it
+reg [DATA_WIDTH-1:0]   buf_mem [0:DEPTH-1];
+reg [PW:0]             wr_ptr_q, wr_ptr_d;
+reg [PW:0]             rd_ptr_q, rd_ptr_d;
+reg                    src_valid_q, src_valid_d;
+reg [DATA_WIDTH-1:0]   src_q;
+
+// Realigner
+reg [63:0]             src_left_q, src_left_d;  // memory beats it has still to take
+reg [63:0]             out_left_q, out_left_d;  // stream beats still to send
+reg [LOGW-1:0]         shift_q;                 // first stream byte's lane in the first beat
+reg                    have_prev_q, have_prev_d;
+reg [DATA_WIDTH-1:0]   prev_q;
+reg                    first_q, first_d;        // the next stream beat is the first
+reg [2:0]              held_count_q;
+reg [39:0]             held_data_q;
+reg [KEEP-1:0]         last_keep_q;
+
+// Stream output register
+reg                    tvalid_q, tvalid_d;
+reg [DATA_WIDTH-1:0]   tdata_q;
+reg [KEEP-1:0]         tkeep_q;
+reg                    tlast_q;
+
+// ---------------------------------------------------------------------------
+// Command
+
+wire                   cmd_take = cmd_valid && !busy_q;
+wire [LOGW-1:0]        cmd_off = cmd_addr[LOGW-1:0];
+wire                   cmd_len_zero = cmd_len == 64'd0;
+// Lane of the first memory byte in the first beat read; with nothing to read,
+// the held bytes alone make a beat.
+wire [LOGW-1:0]        cmd_mem_lane = cmd_len_zero ? {LOGW{1'b0}} : cmd_off;
+wire [LOGW:0]          cmd_held_w = {{(LOGW - 2){1'b0}}, cmd_held_count};
+// Lane of the first stream byte; below zero (the top bit) the held bytes need a
+// beat of their own before the first memory beat, and the stream starts there.
+wire [LOGW:0]          cmd_front = {1'b0, cmd_mem_lane} - cmd_held_w;
+wire [64:0]            cmd_src_end = {1'b0, cmd_len} + {{(65 - LOGW){1'b0}}, cmd_off} + KEEP_M1_65;
+wire [64:0]            cmd_out_end = {1'b0, cmd_len} + {62'd0, cmd_held_count} + KEEP_M1_65;
+wire [LOGW:0]          cmd_tail = {1'b0, cmd_len[LOGW-1:0]} + cmd_held_w;
+wire [63:0]            cmd_src_beats = cmd_len_zero ? 64'd0 : {{(LOGW - 1){1'b0}}, cmd_src_end[64:LOGW]};
+wire [63:0]            cmd_out_beats = {{(LOGW - 1){1'b0}}, cmd_out_end[64:LOGW]};
+wire                   unused_cmd = &{1'b0, cmd_src_end[LOGW-1:0], cmd_out_end[LOGW-1:0], cmd_tail[LOGW], 1'b0};
+
+// The last beat keeps (held + len) mod W lanes, or all of them.
+wire [KEEP-1:0]        cmd_tail_keep = ~({KEEP{1'b1}} << cmd_tail[LOGW-1:0]);
+wire [KEEP-1:0]        cmd_last_keep = cmd_tail[LOGW-1:0] == {LOGW{1'b0}} ? {KEEP{1'b1}} : cmd_tail_keep;
+
+// ---------------------------------------------------------------------------
+// Requests: a burst runs to the page's end, MAX_BURST or the last beat, whichever is first
+
+wire [PB-1:0]          ar_page_index = ar_next_q[11:LOGW];
+wire [CW-1:0]          ar_page_left = PAGE_C - {{(CW - PB){1'b0}}, ar_page_index};
+wire [CW-1:0]          ar_cap = (ar_page_left < MAXB_C) ? ar_page_left : MAXB_C;
+wire                   ar_short = ar_beats_q < {{(64 - CW){1'b0}}, ar_cap};
+wire [CW-1:0]          ar_len = ar_short ? ar_beats_q[CW-1:0] : ar_cap;
+wire [CW-1:0]          ar_len_m1 = ar_len - ONE_C;
+// A burst never passes its page's end: its bytes fit in 13 bits.
+wire [12:0]            ar_bytes = {ar_len[12-LOGW:0], {LOGW{1'b0}}};
+wire                   unused_ar = &{1'b0, ar_len_m1[CW-1:8], 1'b0};
+
+wire                   r_take = m_axi_rvalid && busy_q;   // rready is always high
+// SLVERR and DECERR; EXOKAY (01) cannot answer a normal read
+wire                   r_bad = r_take && !stop_q && m_axi_rresp[1];
+wire                   unused_rresp = &{1'b0, m_axi_rresp[0], 1'b0};
+// Stopped from this clock on: nothing more is requested, kept or sent.
+wire                   halt = stop_q || abort || r_bad;
+
+wire                   ar_load = busy_q && !halt && ar_beats_q != 64'd0 &&
+                                 (!arvalid_q || m_axi_arready) &&
+                                 free_q >= ar_len && bursts_q != OUTS_O;
+
+// ---------------------------------------------------------------------------
+// Buffer and realigner
+
+wire                   buf_write = r_take && !halt;
+wire                   out_free = !tvalid_q || m_axis_tready;
+wire                   take_src = busy_q && !halt && src_valid_q && out_free;
+wire                   emit_flush = busy_q && !halt && src_left_q == 64'd0 && have_prev_q &&
+                                    out_left_q != 64'd0 && out_free;
+wire                   emit = (take_src && have_prev_q) || emit_flush;
+wire                   buf_read = busy_q && !halt && wr_ptr_q != rd_ptr_q && (!src_valid_q || take_src);
+wire                   out_last = out_left_q == 64'd1;
+
+wire [2*DATA_WIDTH-1:0] cat_shifted = {src_q, prev_q} >> {shift_q, 3'b000};
+wire                   unused_cat = &{1'b0, cat_shifted[2*DATA_WIDTH-1:DATA_WIDTH], 1'b0};
+
+// The first stream beat's low lanes carry the held bytes.
+wire [DATA_WIDTH-1:0]  out_data;
+genvar k;
+generate
+    for (k = 0; k < KEEP; k = k + 1) begin : g_lane
+        if (k < 5) begin : g_held
+            localparam [2:0] LANE = k;
+            assign out_data[8*k +: 8] = (first_q && LANE < held_count_q) ? held_data_q[8*k +: 8]
+                                                                         : cat_shifted[8*k +: 8];
+        end else begin : g_mem
+            assign out_data[8*k +: 8] = cat_shifted[8*k +: 8];
+        end
+    end
+endgenerate
+
+// ---------------------------------------------------------------------------
+// Next state
+
+always @* begin
+    busy_d = busy_q;
+    stop_d = stop_q;
+    error_d = error_q;
+    ar_next_d = ar_next_q;
+    ar_beats_d = ar_beats_q;
+    free_d = free_q;
+    due_d = due_q;
+    bursts_d = bursts_q;
+    arvalid_d = arvalid_q && !m_axi_arready;
+    wr_ptr_d = wr_ptr_q;
+    rd_ptr_d = rd_ptr_q;
+    src_valid_d = src_valid_q;
+    src_left_d = src_left_q;
+    out_left_d = out_left_q;
+    have_prev_d = have_prev_q;
+    first_d = first_q;
+    tvalid_d = tvalid_q && !m_axis_tready;
+
+    if (cmd_take) begin
+        busy_d = 1'b1;
+        stop_d = 1'b0;
+        error_d = 1'b0;
+        ar_next_d = {cmd_addr[ADDR_WIDTH-1:LOGW], {LOGW{1'b0}}};
+        ar_beats_d = cmd_src_beats;
+        free_d = DEPTH_C;
+        due_d = {CW{1'b0}};
+        bursts_d = {OW{1'b0}};
+        wr_ptr_d = {(PW + 1){1'b0}};
+        rd_ptr_d = {(PW + 1){1'b0}};
+        src_valid_d = 1'b0;
+        src_left_d = cmd_src_beats;
+        out_left_d = cmd_out_beats;
+        have_prev_d = cmd_front[LOGW];
+        first_d = 1'b1;
+    end else if (busy_q) begin
+        if (halt) stop_d = 1'b1;
+        if (r_bad) error_d = 1'b1;
+
+        if (ar_load) begin
+            arvalid_d = 1'b1;
+            ar_next_d = ar_next_q + {{(ADDR_WIDTH - 13){1'b0}}, ar_bytes};
+            ar_beats_d = ar_beats_q - {{(64 - CW){1'b0}}, ar_len};
+        end
+        free_d = free_q - (ar_load ? ar_len : {CW{1'b0}}) + (buf_read ? ONE_C : {CW{1'b0}});
+        due_d = due_q + (ar_load ? ar_len : {CW{1'b0}}) - (r_take ? ONE_C : {CW{1'b0}});
+        bursts_d = bursts_q + {{(OW - 1){1'b0}}, ar_load} - {{(OW - 1){1'b0}}, r_take && m_axi_rlast};
+
+        if (buf_write) wr_ptr_d = wr_ptr_q + 1'b1;
+        if (buf_read) rd_ptr_d = rd_ptr_q + 1'b1;
+        if (buf_read) begin
+            src_valid_d = 1'b1;
+        end else if (take_src) begin
+            src_valid_d = 1'b0;
+        end
+        if (take_src) begin
+            src_left_d = src_left_q - 64'd1;
+            have_prev_d = 1'b1;
+        end else if (emit_flush) begin
+            have_prev_d = 1'b0;
+        end
+        if (emit) begin
+            out_left_d = out_left_q - 64'd1;
+            first_d = 1'b0;
+            tvalid_d = 1'b1;
+        end
+        if (halt) tvalid_d = 1'b0;
+
+        if (due_q == {CW{1'b0}} && !arvalid_q && (stop_q || (out_left_q == 64'd0 && !tvalid_q))) begin
+            busy_d = 1'b0;
+        end
+    end
+end
+
+always @(posedge clk) begin
+    busy_q <= busy_d;
+    stop_q <= stop_d;
+    error_q <= error_d;
+    ar_next_q <= ar_next_d;
+    ar_beats_q <= ar_beats_d;
+    free_q <= free_d;
+    due_q <= due_d;
+    bursts_q <= bursts_d;
+    arvalid_q <= arvalid_d;
+    wr_ptr_q <= wr_ptr_d;
+    rd_ptr_q <= rd_ptr_d;
+    src_valid_q <= src_valid_d;
+    src_left_q <= src_left_d;
+    out_left_q <= out_left_d;
+    have_prev_q <= have_prev_d;
+    first_q <= first_d;
+    tvalid_q <= tvalid_d;
+
+    if (ar_load) begin
+        araddr_q <= ar_next_q;
+        arlen_q <= ar_len_m1[7:0];
+    end
+    if (buf_write) buf_mem[wr_ptr_q[PW-1:0]] <= m_axi_rdata;
+    if (buf_read) src_q <= buf_mem[rd_ptr_q[PW-1:0]];
+    if (take_src) prev_q <= src_q;
+    if (cmd_take) begin
+        shift_q <= cmd_front[LOGW-1:0];
+        held_count_q <= cmd_held_count;
+        held_data_q <= cmd_held_data;
+        last_keep_q <= cmd_last_keep;
+    end
+    if (emit) begin
+        tdata_q <= out_data;
+        tkeep_q <= out_last ? last_keep_q : {KEEP{1'b1}};
+        tlast_q <= out_last;
+    end
+
+    if (rst) begin
+        busy_q <= 1'b0;
+        stop_q <= 1'b0;
+        error_q <= 1'b0;
+        arvalid_q <= 1'b0;
+        src_valid_q <= 1'b0;
+        tvalid_q <= 1'b0;
+    end
+end
+
+assign cmd_ready = !busy_q;
+assign busy = busy_q;
+assign error = error_q;
+
+assign m_axi_araddr = araddr_q;
+assign m_axi_arlen = arlen_q;
+assign m_axi_arsize = AXI_SIZE;
+assign m_axi_arburst = 2'b01;      // INCR
+assign m_axi_arcache = 4'b0011;    // normal, non-cacheable, bufferable
+assign m_axi_arprot = 3'b000;
+assign m_axi_arvalid = arvalid_q;
+assign m_axi_rready = 1'b1;
+
+assign m_axis_tdata = tdata_q;
+assign m_axis_tkeep = tkeep_q;
+assign m_axis_tvalid = tvalid_q;
+assign m_axis_tlast = tlast_q;
+
+// ---------------------------------------------------------------------------
+// Assertions (simulation only; Verilator with --assert)
+`ifdef VERILATOR
+always @(posedge clk) begin
+    if (!rst && busy_q) begin
+        // an R beat only for a burst requested, and always with room in the buffer
+        assert (!(r_take && due_q == {CW{1'b0}}));
+        assert (!(buf_write && wr_ptr_q - rd_ptr_q == {1'b1, {PW{1'b0}}}));
+        // the credit never exceeds the buffer
+        assert (free_q <= DEPTH_C);
+        // a beat is only emitted while the stream has beats left
+        assert (!(emit && out_left_q == 64'd0));
+    end
+end
+`endif
+
+endmodule
+
+`resetall
+`default_nettype wire

@@ -1,0 +1,461 @@
+// SPDX-License-Identifier: MIT
+// Copyright (c) 2026 utf8core developers
+
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+/*
+ * AXI4 write engine of utf8_kernel: writes a byte stream of W = DATA_WIDTH/8
+ * bytes per beat to memory from cmd_addr (any alignment) on, through an AXI4
+ * master. The stream's beats are full but the last, whose tkeep is contiguous
+ * from lane 0 and may be empty (it then only ends the packet). Only the
+ * stream's bytes are strobed; every other byte of memory is left as it was.
+ *
+ * The stream is shifted by cmd_addr mod W into aligned beats with their
+ * strobes (each aligned beat joins the end of one stream beat and the start
+ * of the next; the packet's end may need one more aligned beat, which takes a
+ * clock with s_axis_tready low) and buffered, FIFO_DEPTH beats. An AW is
+ * issued once its burst's beats are all in the buffer, or the packet has
+ * ended: bursts run to MAX_BURST beats or the 4 KiB page's end, whichever is
+ * first. W beats follow back to back from the buffer, so W never waits for
+ * the stream; the B responses are counted. s_axis_tready is a register: it is
+ * high only while the buffer has room for what may still arrive before it
+ * falls (the beat in the input register, a packet end's extra beat, and the
+ * next beat with its own). With the memory never stalling, one stream beat is
+ * taken every clock.
+ *
+ * bytes counts the stream bytes written and acknowledged (OKAY) so far, in
+ * order: after an error response it stays at the bytes before that burst.
+ * abort (or a B answered SLVERR/DECERR, which also raises error) stops the
+ * command: no further AW (one already offered stays until taken), the W beats
+ * of the AWs issued are sent and their B awaited; the stream is taken and
+ * dropped until its tlast, or until the engine is idle. busy falls when tlast
+ * has been taken and every B is in, or, once stopped, when every B is in.
+ *
+ * Every output comes from a register (cmd_ready is the inverse of busy).
+ * Reset drops the command; it assumes the AXI slave is reset with the engine.
+ */
+module utf8_kernel_wr #(
+    // AXI data width in bits: 64, 128, 256 or 512 (W = DATA_WIDTH/8 bytes a beat)
+    parameter DATA_WIDTH = 512,
+    // AXI address width in bits, 16 to 64
+    parameter ADDR_WIDTH = 64,
+    // longest burst in beats: a power of two, 1 to 256
+    parameter MAX_BURST = 16,
+    // aligned beats buffered before their AW is issued: a power of two, at
+    // least 2*MAX_BURST and 4
+    parameter FIFO_DEPTH = 32
+) (
+    input  wire                    clk,
+    input  wire                    rst,
+
+    // Command: the stream's bytes go to cmd_addr on
+    input  wire                    cmd_valid,
+    output wire                    cmd_ready,
+    input  wire [ADDR_WIDTH-1:0]   cmd_addr,
+    input  wire                    abort,
+    output wire                    busy,
+    output wire                    error,
+    output wire [63:0]             bytes,
+
+    // Byte stream: lane k at tdata[8k +: 8]
+    input  wire [DATA_WIDTH-1:0]   s_axis_tdata,
+    input  wire [DATA_WIDTH/8-1:0] s_axis_tkeep,
+    input  wire                    s_axis_tvalid,
+    output wire                    s_axis_tready,
+    input  wire                    s_axis_tlast,
+
+    // AXI4 write master: ID 0, INCR, full-width aligned beats, never across 4 KiB
+    output wire [ADDR_WIDTH-1:0]   m_axi_awaddr,
+    output wire [7:0]              m_axi_awlen,
+    output wire [2:0]              m_axi_awsize,
+    output wire [1:0]              m_axi_awburst,
+    output wire [3:0]              m_axi_awcache,
+    output wire [2:0]              m_axi_awprot,
+    output wire                    m_axi_awvalid,
+    input  wire                    m_axi_awready,
+    output wire [DATA_WIDTH-1:0]   m_axi_wdata,
+    output wire [DATA_WIDTH/8-1:0] m_axi_wstrb,
+    output wire                    m_axi_wlast,
+    output wire                    m_axi_wvalid,
+    input  wire                    m_axi_wready,
+    input  wire [1:0]              m_axi_bresp,
+    input  wire                    m_axi_bvalid,
+    output wire                    m_axi_bready
+);
+
+localparam KEEP = DATA_WIDTH / 8;
+localparam LOGW = $clog2(KEEP);
+localparam PW = $clog2(FIFO_DEPTH);
+// Beat counts up to the buffer's depth plus what may still arrive, or a
+// page's beats (512 at W = 8).
+localparam CW = (PW + 2 > 10) ? PW + 2 : 10;
+localparam PB = 12 - LOGW;   // bits of a beat's index within its 4 KiB page
+
+localparam [31:0] MAXB_32 = MAX_BURST;
+localparam [31:0] PAGE_32 = 4096 / KEEP;
+localparam [31:0] DEPTH_32 = FIFO_DEPTH;
+localparam [31:0] LOGW_32 = LOGW;
+localparam [2:0] AXI_SIZE = LOGW_32[2:0];
+localparam [CW-1:0] MAXB_C = MAXB_32[CW-1:0];
+localparam [CW-1:0] PAGE_C = PAGE_32[CW-1:0];
+localparam [CW-1:0] DEPTH_C = DEPTH_32[CW-1:0];
+localparam [CW-1:0] ONE_C = 1;
+localparam [CW-1:0] TWO_C = 2;
+
+// Parameter checks. An illegal value instantiates a module that does not exist,
+// named after the rule it breaks, where Verilator, Icarus and Yosys all stop
+// elaborating.
+generate
+    if (DATA_WIDTH != 64 && DATA_WIDTH != 128 && DATA_WIDTH != 256 && DATA_WIDTH != 512) begin : g_check_data_width
+        error_DATA_WIDTH_must_be_64_128_256_or_512 stop ();
+    end
+    if (ADDR_WIDTH < 16 || ADDR_WIDTH > 64) begin : g_check_addr_width
+        error_ADDR_WIDTH_must_be_16_to_64 stop ();
+    end
+    if (MAX_BURST < 1 || MAX_BURST > 256 || (MAX_BURST & (MAX_BURST - 1)) != 0) begin : g_check_max_burst
+        error_MAX_BURST_must_be_a_power_of_two_up_to_256 stop ();
+    end
+    if (FIFO_DEPTH < 4 || FIFO_DEPTH < 2 * MAX_BURST || (FIFO_DEPTH & (FIFO_DEPTH - 1)) != 0) begin : g_check_fifo_depth
+        error_FIFO_DEPTH_must_be_a_power_of_two_at_least_2_MAX_BURST_and_4 stop ();
+    end
+endgenerate
+
+// Bytes a contiguous tkeep keeps.
+function [LOGW:0] kept;
+    input [KEEP-1:0] keep;
+    integer i;
+    begin
+        kept = {(LOGW + 1){1'b0}};
+        for (i = 0; i < KEEP; i = i + 1) begin
+            kept = kept + {{LOGW{1'b0}}, keep[i]};
+        end
+    end
+endfunction
+
+// ---------------------------------------------------------------------------
+// State
+
+reg                    busy_q, busy_d;
+reg                    stop_q, stop_d;        // aborted or failed: drain, issue nothing
+reg                    error_q, error_d;
+reg                    tlast_in_q, tlast_in_d; // the packet's tlast was taken
+reg                    ended_q, ended_d;      // every aligned beat of the packet is buffered
+reg [LOGW-1:0]         off_q;                 // cmd_addr mod W
+reg [63:0]             in_bytes_q, in_bytes_d; // stream bytes buffered
+reg [63:0]             bytes_q, bytes_d;
+reg                    tready_q, tready_d;
+
+// Input register and realigner
+reg                    in_valid_q, in_valid_d;
+reg [DATA_WIDTH-1:0]   in_data_q;
+reg [KEEP-1:0]         in_keep_q;
+reg                    in_last_q;
+reg                    flush_q, flush_d;      // the packet's end needs one more aligned beat
+reg [DATA_WIDTH-1:0]   prev_data_q;
+reg [KEEP-1:0]         prev_keep_q, prev_keep_d;
+
+// Buffer of aligned beats: avail not yet covered by an AW, claimed covered
+// and not yet sent on W
+reg [KEEP+DATA_WIDTH-1:0] fifo_mem [0:FIFO_DEPTH-1];
+reg [PW-1:0]           wr_ptr_q, wr_ptr_d;
+reg [PW-1:0]           rd_ptr_q, rd_ptr_d;
+reg [CW-1:0]           avail_q, avail_d;
+reg [CW-1:0]           claimed_q, claimed_d;
+
+// AW
+reg                    awvalid_q, awvalid_d;
+reg [ADDR_WIDTH-1:0]   awaddr_q;
+reg [7:0]              awlen_q;
+reg [ADDR_WIDTH-1:0]   aw_next_q, aw_next_d;  // next burst's address, aligned
+
+// W
+reg                    wvalid_q, wvalid_d;
+reg [DATA_WIDTH-1:0]   wdata_q;
+reg [KEEP-1:0]         wstrb_q;
+reg                    wlast_q;
+reg [11:0]             w_lo_q, w_lo_d;        // address bits of the next W beat within its page
+reg [CW-1:0]           w_idx_q, w_idx_d;      // its index in its burst
+reg [CW-1:0]           w_len_q, w_len_d;      // its burst's length
+
+// B
+reg [CW-1:0]           due_q, due_d;          // AWs issued whose B is not in
+reg [11:0]             b_lo_q, b_lo_d;        // page bits of the next B's burst
+reg [63:0]             b_span_q, b_span_d;    // bytes from the first aligned beat to the end of the bursts acknowledged
+
+// ---------------------------------------------------------------------------
+// Bursts: to MAX_BURST or the page's end, whichever is first
+
+// Beats from a page address to the page's end, at most MAX_BURST.
+function [CW-1:0] burst_cap;
+    input [PB-1:0] index;
+    reg [CW-1:0] left;
+    begin
+        left = PAGE_C - {{(CW - PB){1'b0}}, index};
+        burst_cap = (left < MAXB_C) ? left : MAXB_C;
+    end
+endfunction
+
+wire                   cmd_take = cmd_valid && !busy_q;
+
+wire                   b_take = m_axi_bvalid && busy_q;   // bready is always high
+// SLVERR and DECERR; EXOKAY (01) cannot answer a normal write
+wire                   b_bad = b_take && m_axi_bresp[1];
+wire                   unused_bresp = &{1'b0, m_axi_bresp[0], 1'b0};
+wire                   halt = stop_q || abort || b_bad;
+
+// ---------------------------------------------------------------------------
+// Input and realigner
+
+wire                   s_take = s_axis_tvalid && tready_q;
+wire                   proc_beat = busy_q && !halt && in_valid_q;
+wire                   proc_flush = busy_q && !halt && flush_q;
+// Aligned beat: lanes below off_q from the previous stream beat, the rest from
+// this one (none on the packet's extra end beat).
+wire [KEEP-1:0]        cur_keep = flush_q ? {KEEP{1'b0}} : in_keep_q;
+wire [2*DATA_WIDTH-1:0] cat_data = {in_data_q, prev_data_q} << {off_q, 3'b000};
+wire [2*KEEP-1:0]      cat_keep = {cur_keep, prev_keep_q} << off_q;
+wire [DATA_WIDTH-1:0]  beat_data = cat_data[2*DATA_WIDTH-1:DATA_WIDTH];
+wire [KEEP-1:0]        beat_strb = cat_keep[2*KEEP-1:KEEP];
+wire                   unused_cat = &{1'b0, cat_data[DATA_WIDTH-1:0], cat_keep[KEEP-1:0], 1'b0};
+// The last stream beat's bytes that spill past its aligned beat.
+wire [2*KEEP-1:0]      spill = {{KEEP{1'b0}}, in_keep_q} << off_q;
+wire                   unused_spill = &{1'b0, spill[KEEP-1:0], 1'b0};
+wire                   push = (proc_beat || proc_flush) && beat_strb != {KEEP{1'b0}};
+
+// ---------------------------------------------------------------------------
+// AW, W, B
+
+wire [CW-1:0]          aw_cap = burst_cap(aw_next_q[11:LOGW]);
+wire                   aw_full = avail_q >= aw_cap;
+wire [CW-1:0]          aw_len = aw_full ? aw_cap : avail_q;
+wire [CW-1:0]          aw_len_m1 = aw_len - ONE_C;
+wire [12:0]            aw_bytes = {aw_len[12-LOGW:0], {LOGW{1'b0}}};
+wire                   unused_aw = &{1'b0, aw_len_m1[CW-1:8], 1'b0};
+wire                   aw_load = busy_q && !halt && (aw_full || (ended_q && avail_q != {CW{1'b0}})) &&
+                                 (!awvalid_q || m_axi_awready) && due_q != {CW{1'b1}};
+
+wire                   w_load = busy_q && claimed_q != {CW{1'b0}} && (!wvalid_q || m_axi_wready);
+wire [CW-1:0]          w_cur_len = (w_idx_q == {CW{1'b0}}) ? burst_cap(w_lo_q[11:LOGW]) : w_len_q;
+// The packet's very last beat ends its burst wherever it falls.
+wire                   w_final = ended_q && avail_q + claimed_q == ONE_C;
+wire                   w_last = w_idx_q + ONE_C == w_cur_len || w_final;
+
+wire [CW-1:0]          b_len = burst_cap(b_lo_q[11:LOGW]);
+wire [12:0]            b_bytes = {b_len[12-LOGW:0], {LOGW{1'b0}}};
+wire [63:0]            b_span_next = b_span_q + {51'd0, b_bytes};
+wire [63:0]            b_written = b_span_next - {{(64 - LOGW){1'b0}}, off_q};
+wire [11:0]            w_step = {{(12 - LOGW - 1){1'b0}}, 1'b1, {LOGW{1'b0}}};
+
+// ---------------------------------------------------------------------------
+// Next state
+
+reg [CW:0] room_need;
+
+always @* begin
+    busy_d = busy_q;
+    stop_d = stop_q;
+    error_d = error_q;
+    tlast_in_d = tlast_in_q;
+    ended_d = ended_q;
+    in_bytes_d = in_bytes_q;
+    bytes_d = bytes_q;
+    in_valid_d = 1'b0;
+    flush_d = flush_q;
+    prev_keep_d = prev_keep_q;
+    wr_ptr_d = wr_ptr_q;
+    rd_ptr_d = rd_ptr_q;
+    avail_d = avail_q;
+    claimed_d = claimed_q;
+    awvalid_d = awvalid_q && !m_axi_awready;
+    aw_next_d = aw_next_q;
+    wvalid_d = wvalid_q && !m_axi_wready;
+    w_lo_d = w_lo_q;
+    w_idx_d = w_idx_q;
+    w_len_d = w_len_q;
+    due_d = due_q;
+    b_lo_d = b_lo_q;
+    b_span_d = b_span_q;
+
+    if (cmd_take) begin
+        busy_d = 1'b1;
+        stop_d = 1'b0;
+        error_d = 1'b0;
+        tlast_in_d = 1'b0;
+        ended_d = 1'b0;
+        in_bytes_d = 64'd0;
+        bytes_d = 64'd0;
+        flush_d = 1'b0;
+        prev_keep_d = {KEEP{1'b0}};
+        wr_ptr_d = {PW{1'b0}};
+        rd_ptr_d = {PW{1'b0}};
+        avail_d = {CW{1'b0}};
+        claimed_d = {CW{1'b0}};
+        aw_next_d = {cmd_addr[ADDR_WIDTH-1:LOGW], {LOGW{1'b0}}};
+        w_lo_d = {cmd_addr[11:LOGW], {LOGW{1'b0}}};
+        w_idx_d = {CW{1'b0}};
+        due_d = {CW{1'b0}};
+        b_lo_d = {cmd_addr[11:LOGW], {LOGW{1'b0}}};
+        b_span_d = 64'd0;
+    end else if (busy_q) begin
+        if (halt) stop_d = 1'b1;
+        if (b_bad) error_d = 1'b1;
+
+        // Stream
+        if (s_take && s_axis_tlast) tlast_in_d = 1'b1;
+        in_valid_d = s_take && !halt;
+        if (proc_beat) begin
+            prev_keep_d = in_keep_q;
+            in_bytes_d = in_bytes_q + {{(63 - LOGW){1'b0}}, kept(in_keep_q)};
+            if (in_last_q) begin
+                if (spill[2*KEEP-1:KEEP] != {KEEP{1'b0}}) begin
+                    flush_d = 1'b1;
+                end else begin
+                    ended_d = 1'b1;
+                end
+            end
+        end
+        if (proc_flush) begin
+            flush_d = 1'b0;
+            ended_d = 1'b1;
+        end
+        if (halt) flush_d = 1'b0;
+        if (push) wr_ptr_d = wr_ptr_q + 1'b1;
+
+        // AW
+        if (aw_load) begin
+            awvalid_d = 1'b1;
+            aw_next_d = aw_next_q + {{(ADDR_WIDTH - 13){1'b0}}, aw_bytes};
+        end
+        avail_d = avail_q + (push ? ONE_C : {CW{1'b0}}) - (aw_load ? aw_len : {CW{1'b0}});
+        claimed_d = claimed_q + (aw_load ? aw_len : {CW{1'b0}}) - (w_load ? ONE_C : {CW{1'b0}});
+
+        // W
+        if (w_load) begin
+            wvalid_d = 1'b1;
+            rd_ptr_d = rd_ptr_q + 1'b1;
+            w_lo_d = w_lo_q + w_step;
+            w_idx_d = w_last ? {CW{1'b0}} : w_idx_q + ONE_C;
+            w_len_d = w_cur_len;
+        end
+
+        // B
+        due_d = due_q + (aw_load ? ONE_C : {CW{1'b0}}) - (b_take ? ONE_C : {CW{1'b0}});
+        if (b_take && !b_bad && !error_q) begin
+            b_lo_d = b_lo_q + {b_bytes[11:0]};
+            b_span_d = b_span_next;
+            bytes_d = (b_written < in_bytes_q) ? b_written : in_bytes_q;
+        end
+
+        if (!awvalid_q && !wvalid_q && claimed_q == {CW{1'b0}} && due_q == {CW{1'b0}} &&
+            (stop_q || (tlast_in_q && ended_q && avail_q == {CW{1'b0}}))) begin
+            busy_d = 1'b0;
+        end
+    end
+
+    // Room for what may still arrive after tready is seen high: what is
+    // pending (input register, extra end beat), the next beat and its extra beat.
+    room_need = {1'b0, avail_d} + {1'b0, claimed_d} + {{CW{1'b0}}, in_valid_d} +
+                {{CW{1'b0}}, flush_d} + {1'b0, TWO_C};
+    tready_d = busy_d && !tlast_in_d && (stop_d || room_need <= {1'b0, DEPTH_C});
+end
+
+wire unused_b = &{1'b0, b_bytes[12], b_len, 1'b0};
+
+always @(posedge clk) begin
+    busy_q <= busy_d;
+    stop_q <= stop_d;
+    error_q <= error_d;
+    tlast_in_q <= tlast_in_d;
+    ended_q <= ended_d;
+    in_bytes_q <= in_bytes_d;
+    bytes_q <= bytes_d;
+    tready_q <= tready_d;
+    in_valid_q <= in_valid_d;
+    flush_q <= flush_d;
+    prev_keep_q <= prev_keep_d;
+    wr_ptr_q <= wr_ptr_d;
+    rd_ptr_q <= rd_ptr_d;
+    avail_q <= avail_d;
+    claimed_q <= claimed_d;
+    awvalid_q <= awvalid_d;
+    aw_next_q <= aw_next_d;
+    wvalid_q <= wvalid_d;
+    w_lo_q <= w_lo_d;
+    w_idx_q <= w_idx_d;
+    w_len_q <= w_len_d;
+    due_q <= due_d;
+    b_lo_q <= b_lo_d;
+    b_span_q <= b_span_d;
+
+    if (cmd_take) off_q <= cmd_addr[LOGW-1:0];
+    if (s_take) begin
+        in_data_q <= s_axis_tdata;
+        in_keep_q <= s_axis_tkeep;
+        in_last_q <= s_axis_tlast;
+    end
+    if (proc_beat) prev_data_q <= in_data_q;
+    if (push) fifo_mem[wr_ptr_q] <= {beat_strb, beat_data};
+    if (aw_load) begin
+        awaddr_q <= aw_next_q;
+        awlen_q <= aw_len_m1[7:0];
+    end
+    if (w_load) begin
+        {wstrb_q, wdata_q} <= fifo_mem[rd_ptr_q];
+        wlast_q <= w_last;
+    end
+
+    if (rst) begin
+        busy_q <= 1'b0;
+        stop_q <= 1'b0;
+        error_q <= 1'b0;
+        bytes_q <= 64'd0;
+        tready_q <= 1'b0;
+        in_valid_q <= 1'b0;
+        flush_q <= 1'b0;
+        awvalid_q <= 1'b0;
+        wvalid_q <= 1'b0;
+    end
+end
+
+assign cmd_ready = !busy_q;
+assign busy = busy_q;
+assign error = error_q;
+assign bytes = bytes_q;
+
+assign s_axis_tready = tready_q;
+
+assign m_axi_awaddr = awaddr_q;
+assign m_axi_awlen = awlen_q;
+assign m_axi_awsize = AXI_SIZE;
+assign m_axi_awburst = 2'b01;      // INCR
+assign m_axi_awcache = 4'b0011;    // normal, non-cacheable, bufferable
+assign m_axi_awprot = 3'b000;
+assign m_axi_awvalid = awvalid_q;
+assign m_axi_wdata = wdata_q;
+assign m_axi_wstrb = wstrb_q;
+assign m_axi_wlast = wlast_q;
+assign m_axi_wvalid = wvalid_q;
+assign m_axi_bready = 1'b1;
+
+// ---------------------------------------------------------------------------
+// Assertions (simulation only; Verilator with --assert)
+`ifdef VERILATOR
+always @(posedge clk) begin
+    if (!rst && busy_q) begin
+        // a beat is only taken when the buffer has room for it
+        assert (!(push && avail_q + claimed_q >= DEPTH_C));
+        // the packet's extra end beat comes after its last stream beat, alone
+        assert (!(in_valid_q && flush_q));
+        // a B only for an AW issued; W only for beats an AW covers
+        assert (!(b_take && due_q == {CW{1'b0}}));
+        assert (!(w_load && claimed_q == {CW{1'b0}}));
+    end
+end
+`endif
+
+endmodule
+
+`resetall
+`default_nettype wire
