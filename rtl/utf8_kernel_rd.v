@@ -23,7 +23,7 @@
  * the held bytes enter as the bytes just before cmd_addr, in the first beat's
  * unused low lanes, or in a beat of their own before it when they do not fit.
  *
- * abort (or an R beat answered SLVERR/DECERR, which also raises error) stops
+ * cmd_abort (or an R beat answered SLVERR/DECERR, which also raises error) stops
  * the command: no further AR (one already offered stays until taken, as AXI
  * asks), the R beats still due are taken and dropped, and the stream ends at
  * once without tlast: a beat on m_axis not taken by that clock is withdrawn.
@@ -57,7 +57,7 @@ module utf8_kernel_rd #(
     input  wire [63:0]             cmd_len,
     input  wire [39:0]             cmd_held_data,
     input  wire [2:0]              cmd_held_count,
-    input  wire                    abort,
+    input  wire                    cmd_abort,
     output wire                    busy,
     output wire                    error,
 
@@ -208,7 +208,7 @@ wire                   r_take = m_axi_rvalid && busy_q;   // rready is always hi
 wire                   r_bad = r_take && !stop_q && m_axi_rresp[1];
 wire                   unused_rresp = &{1'b0, m_axi_rresp[0], 1'b0};
 // Stopped from this clock on: nothing more is requested, kept or sent.
-wire                   halt = stop_q || abort || r_bad;
+wire                   halt = stop_q || cmd_abort || r_bad;
 
 wire                   ar_load = busy_q && !halt && ar_beats_q != 64'd0 &&
                                  (!arvalid_q || m_axi_arready) &&

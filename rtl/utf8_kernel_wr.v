@@ -27,7 +27,7 @@
  *
  * bytes counts the stream bytes written and acknowledged (OKAY) so far, in
  * order: after an error response it stays at the bytes before that burst.
- * abort (or a B answered SLVERR/DECERR, which also raises error) stops the
+ * cmd_abort (or a B answered SLVERR/DECERR, which also raises error) stops the
  * command: no further AW (one already offered stays until taken), the W beats
  * of the AWs issued are sent and their B awaited; the stream is taken and
  * dropped until its tlast, or until the engine is idle. busy falls when tlast
@@ -54,7 +54,7 @@ module utf8_kernel_wr #(
     input  wire                    cmd_valid,
     output wire                    cmd_ready,
     input  wire [ADDR_WIDTH-1:0]   cmd_addr,
-    input  wire                    abort,
+    input  wire                    cmd_abort,
     output wire                    busy,
     output wire                    error,
     output wire [63:0]             bytes,
@@ -203,7 +203,7 @@ wire                   b_take = m_axi_bvalid && busy_q;   // bready is always hi
 // SLVERR and DECERR; EXOKAY (01) cannot answer a normal write
 wire                   b_bad = b_take && m_axi_bresp[1];
 wire                   unused_bresp = &{1'b0, m_axi_bresp[0], 1'b0};
-wire                   halt = stop_q || abort || b_bad;
+wire                   halt = stop_q || cmd_abort || b_bad;
 
 // ---------------------------------------------------------------------------
 // Input and realigner

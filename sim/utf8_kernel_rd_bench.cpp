@@ -68,7 +68,7 @@ class KernelRdPortsOf : public KernelRdPorts {
     t.cmd_len = in.cmd_len;
     t.cmd_held_data = in.held_data;
     t.cmd_held_count = static_cast<uint8_t>(in.held_count);
-    t.__SYM__abort = in.abort;
+    t.cmd_abort = in.abort;
     t.m_axi_arready = axi.arready;
     WritePort(t.m_axi_rdata, axi.rdata.data());
     t.m_axi_rresp = axi.rresp;

@@ -64,7 +64,7 @@ class KernelWrPortsOf : public KernelWrPorts {
     t.rst = in.rst;
     t.cmd_valid = in.cmd_valid;
     t.cmd_addr = in.cmd_addr;
-    t.__SYM__abort = in.abort;
+    t.cmd_abort = in.abort;
     WritePort(t.s_axis_tdata, in.tdata.data());
     t.s_axis_tkeep = in.tkeep;
     t.s_axis_tvalid = in.tvalid;
