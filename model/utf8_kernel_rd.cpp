@@ -186,20 +186,17 @@ void KernelRdCycleModel::tick(const Inputs& in) {
 
   // Registers without reset, each from this clock's values.
   if (emit) {
-    // {src, prev} shifted right by shift lanes; the first beat's low lanes
-    // carry the held bytes instead.
-    uint64_t known = 0;
-    for (unsigned k = 0; k < w_; ++k) {
-      const unsigned c = shift_ + k;
-      if (first_ && k < 5 && k < held_count_) {
+    // {src, prev} shifted right by shift lanes: prev's top lanes, then src's
+    // bottom ones; the first beat's low lanes carry the held bytes instead.
+    const unsigned from_prev = w_ - shift_;
+    std::copy_n(prev_.begin() + shift_, from_prev, tdata_.begin());
+    std::copy_n(src_.begin(), shift_, tdata_.begin() + from_prev);
+    uint64_t known = prev_known_ >> shift_;
+    if (shift_ != 0) known = (known | (src_known_ << from_prev)) & all_keep_;
+    if (first_) {
+      for (unsigned k = 0; k < 5 && k < held_count_; ++k) {
         tdata_[k] = static_cast<uint8_t>(held_data_ >> (8 * k));
         known |= uint64_t{1} << k;
-      } else if (c < w_) {
-        tdata_[k] = prev_[c];
-        known |= ((prev_known_ >> c) & 1) << k;
-      } else {
-        tdata_[k] = src_[c - w_];
-        known |= ((src_known_ >> (c - w_)) & 1) << k;
       }
     }
     tdata_known_ = known;

@@ -90,12 +90,8 @@ void KernelWrCycleModel::tick(const Inputs& in) {
   const uint64_t cur_keep = flush_ ? 0 : in_keep_;
   // Aligned beat: lanes below off from the previous stream beat's top lanes,
   // the rest from this one's bottom lanes.
-  uint64_t beat_strb = 0;
-  for (unsigned j = 0; j < w_; ++j) {
-    const uint64_t bit =
-        j >= off_ ? (cur_keep >> (j - off_)) & 1 : (prev_keep_ >> (w_ + j - off_)) & 1;
-    beat_strb |= bit << j;
-  }
+  const uint64_t beat_strb =
+      ((cur_keep << off_) | (off_ != 0 ? prev_keep_ >> (w_ - off_) : 0)) & all_keep_;
   // The last stream beat's bytes that spill past its aligned beat.
   const bool spills = off_ != 0 && (in_keep_ >> (w_ - off_)) != 0;
   const bool push = (proc_beat || proc_flush) && beat_strb != 0;
@@ -239,16 +235,10 @@ void KernelWrCycleModel::tick(const Inputs& in) {
   }
   if (push) {
     Entry& e = fifo_[wr_ptr_];
-    uint64_t known = 0;
-    for (unsigned j = 0; j < w_; ++j) {
-      if (j >= off_) {
-        e.data[j] = in_data_[j - off_];
-        known |= uint64_t{in_known_} << j;
-      } else {
-        e.data[j] = prev_data_[w_ + j - off_];
-        known |= ((prev_known_ >> (w_ + j - off_)) & 1) << j;
-      }
-    }
+    std::copy_n(prev_data_.begin() + (w_ - off_), off_, e.data.begin());
+    std::copy_n(in_data_.begin(), w_ - off_, e.data.begin() + off_);
+    uint64_t known = ((in_known_ ? all_keep_ : 0) << off_) & all_keep_;
+    if (off_ != 0) known |= prev_known_ >> (w_ - off_);
     e.data_known = known;
     e.strb = beat_strb;
     e.strb_known = true;
