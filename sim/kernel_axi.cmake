@@ -1,6 +1,7 @@
 # The kernel's AXI4 side: the AXI4 slave memory model (axi_mem.{h,cpp}, plain
 # C++17, no Verilator), and the AXI4 engines verilated beside it in their
-# benches (<engine>_bench.{h,cpp}), used by their tests and bench/.
+# benches (<engine>_bench.{h,cpp}) with their cycle models (model/<engine>.h),
+# used by their tests and bench/.
 add_library(utf8_axi_mem STATIC axi_mem.cpp)
 target_include_directories(utf8_axi_mem PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
 target_compile_options(utf8_axi_mem PRIVATE -Wall -Wextra)
@@ -11,11 +12,11 @@ file(GLOB UTF8CORE_KERNEL_LINT_WAIVERS CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/li
 
 # utf8core_kernel_engine(<block> <widths>...): library <block>_bench, the
 # engine's bench (sim/<block>_bench.{h,cpp}) with the engine verilated at each
-# width in bytes a beat (PREFIX V<block>_w<W>).
+# width in bytes a beat (PREFIX V<block>_w<W>), linked with the cycle models.
 function(utf8core_kernel_engine block)
   add_library(${block}_bench STATIC ${block}_bench.cpp)
   target_include_directories(${block}_bench PUBLIC ${CMAKE_CURRENT_FUNCTION_LIST_DIR})
-  target_link_libraries(${block}_bench PUBLIC utf8_axi_mem)
+  target_link_libraries(${block}_bench PUBLIC utf8_axi_mem utf8_model)
   target_compile_options(${block}_bench PRIVATE -Wall)
   foreach(w IN LISTS ARGN)
     math(EXPR dw "${w} * 8")

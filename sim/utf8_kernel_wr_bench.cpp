@@ -29,6 +29,8 @@ struct WrOut {
   uint64_t bytes = 0;
   bool tready = false;
   AxiMasterPorts axi;
+  uint8_t awcache = 0;
+  uint8_t awprot = 0;
 };
 
 class KernelWrPorts {
@@ -87,6 +89,8 @@ class KernelWrPortsOf : public KernelWrPorts {
     out->axi.awlen = t.m_axi_awlen;
     out->axi.awsize = t.m_axi_awsize;
     out->axi.awburst = t.m_axi_awburst;
+    out->awcache = t.m_axi_awcache;
+    out->awprot = t.m_axi_awprot;
     out->axi.wvalid = t.m_axi_wvalid;
     ReadPort(t.m_axi_wdata, out->axi.wdata.data());
     out->axi.wstrb = t.m_axi_wstrb;
@@ -134,6 +138,17 @@ void SetLane(std::array<uint32_t, 16>* d, unsigned k, uint8_t v) {
   (*d)[k / 4] |= uint32_t{v} << (8 * (k % 4));
 }
 
+uint8_t Lane(const std::array<uint32_t, 16>& d, unsigned k) {
+  return static_cast<uint8_t>(d[k / 4] >> (8 * (k % 4)));
+}
+
+// The engine's parameters as verilated (sim/kernel_axi.cmake sets DATA_WIDTH only).
+KernelWrParams Verilated(unsigned data_bytes) {
+  KernelWrParams p;
+  p.data_bytes = static_cast<int>(data_bytes);
+  return p;
+}
+
 }  // namespace
 
 std::vector<unsigned> KernelWrWidths() { return {8, 64}; }
@@ -143,7 +158,14 @@ KernelWrBench::KernelWrBench(unsigned data_bytes, AxiMemConfig mem_cfg, uint64_t
     : data_bytes_(data_bytes),
       mem_(WithWidth(mem_cfg, data_bytes)),
       rng_(seed),
-      rtl_(MakePorts(data_bytes, trace_path)) {}
+      rtl_(MakePorts(data_bytes, trace_path)),
+      model_(Verilated(data_bytes)),
+      chk_("utf8_kernel_wr W=" + std::to_string(data_bytes), seed) {
+  // The engine's control state has a value only after a reset.
+  reset_ = true;
+  Clock();
+  reset_ = false;
+}
 
 KernelWrBench::~KernelWrBench() = default;
 
@@ -166,6 +188,46 @@ void KernelWrBench::Fail(const std::string& what) {
   m << "utf8_kernel_wr W=" << data_bytes_ << ": clock " << clocks_ << ": " << what << " (seed "
     << rng_.seed() << ")";
   failure_ = m.str();
+}
+
+// Every output against the model's; payload lanes where the model says the RTL
+// has given them a value (Verilator shows X as 0), which a handshake's payload
+// must always have.
+void KernelWrBench::Compare(const WrOut& got) {
+  const KernelWrCycleModel::Outputs e = model_.outputs();
+  chk_.set_cycle(clocks_);
+  chk_.check("cmd_ready", e.cmd_ready, got.cmd_ready);
+  chk_.check("busy", e.busy, got.busy);
+  chk_.check("error", e.error, got.error);
+  chk_.check("bytes", e.bytes, got.bytes);
+  chk_.check("s_axis_tready", e.s_axis_tready, got.tready);
+  chk_.check("m_axi_awvalid", e.m_axi_awvalid, got.axi.awvalid);
+  if (e.aw_known) {
+    chk_.check("m_axi_awaddr", e.m_axi_awaddr, got.axi.awaddr);
+    chk_.check("m_axi_awlen", e.m_axi_awlen, got.axi.awlen);
+  }
+  chk_.check("m_axi_awsize", e.m_axi_awsize, got.axi.awsize);
+  chk_.check("m_axi_awburst", e.m_axi_awburst, got.axi.awburst);
+  chk_.check("m_axi_awcache", e.m_axi_awcache, got.awcache);
+  chk_.check("m_axi_awprot", e.m_axi_awprot, got.awprot);
+  chk_.check("m_axi_wvalid", e.m_axi_wvalid, got.axi.wvalid);
+  if (e.w_known) {
+    chk_.check("m_axi_wstrb", e.m_axi_wstrb, got.axi.wstrb);
+    chk_.check("m_axi_wlast", e.m_axi_wlast, got.axi.wlast);
+  }
+  for (unsigned k = 0; k < data_bytes_; ++k) {
+    if ((e.wdata_known >> k) & 1) {
+      chk_.check_lane("m_axi_wdata", static_cast<int>(k), e.m_axi_wdata[k], Lane(got.axi.wdata, k));
+    }
+  }
+  chk_.check("m_axi_bready", e.m_axi_bready, got.axi.bready);
+  if (!chk_.ok()) {
+    if (failure_.empty()) failure_ = chk_.message();
+  } else if (e.m_axi_awvalid && !e.aw_known) {
+    Fail("the model offers an AW with no payload");
+  } else if (e.m_axi_wvalid && (!e.w_known || (e.m_axi_wstrb & ~e.wdata_known) != 0)) {
+    Fail("the model offers a W beat with strobed lanes that have no value");
+  }
 }
 
 void KernelWrBench::Clock() {
@@ -195,8 +257,25 @@ void KernelWrBench::Clock() {
   }
 
   WrOut out;
-  rtl_->Low(in, mem_.outputs(), &out);
+  const AxiSlavePorts& axi = mem_.outputs();
+  rtl_->Low(in, axi, &out);
+  if (defined_) Compare(out);
   ++clocks_;
+
+  // The model's inputs: the RTL's, lane by lane.
+  KernelWrCycleModel::Inputs& m = model_in_;
+  m.rst = in.rst;
+  m.cmd_valid = in.cmd_valid;
+  m.cmd_addr = in.cmd_addr;
+  m.cmd_abort = in.abort;
+  for (unsigned k = 0; k < data_bytes_; ++k) m.s_axis_tdata[k] = Lane(in.tdata, k);
+  m.s_axis_tkeep = in.tkeep;
+  m.s_axis_tvalid = in.tvalid;
+  m.s_axis_tlast = in.tlast;
+  m.m_axi_awready = axi.awready;
+  m.m_axi_wready = axi.wready;
+  m.m_axi_bresp = axi.bresp;
+  m.m_axi_bvalid = axi.bvalid;
 
   if (reset_) {
     pending_ = false;
@@ -205,6 +284,8 @@ void KernelWrBench::Clock() {
     running_ = false;
     mem_.Reset();
     rtl_->Rise();
+    model_.tick(m);
+    defined_ = true;
     return;
   }
 
@@ -237,6 +318,7 @@ void KernelWrBench::Clock() {
 
   mem_.Clock(out.axi);
   rtl_->Rise();
+  model_.tick(m);
   if (running_ && !accepted && !rtl_->Busy()) {
     running_ = false;
     command_clocks_ = clocks_ - accept_clock_;
@@ -247,7 +329,7 @@ void KernelWrBench::Clock() {
 }
 
 bool KernelWrBench::RunUntilIdle(uint64_t limit) {
-  for (uint64_t i = 0; i < limit; ++i) {
+  for (uint64_t i = 0; i < limit && failure_.empty(); ++i) {
     Clock();
     if (!pending_ && !rtl_->Busy()) return true;
   }
