@@ -3,8 +3,10 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "Vutf8_kernel_rd_w32_small.h"
 #include "Vutf8_kernel_rd_w64.h"
 #include "Vutf8_kernel_rd_w8.h"
+#include "Vutf8_kernel_rd_w8_long.h"
 #include "fst_trace.h"
 #include "verilated_ports.h"
 
@@ -116,15 +118,52 @@ class KernelRdPortsOf : public KernelRdPorts {
   FstTrace<Top> wave_;
 };
 
-std::unique_ptr<KernelRdPorts> MakePorts(unsigned data_bytes, const std::string& trace_path) {
-  switch (data_bytes) {
-    case 8:
-      return std::make_unique<KernelRdPortsOf<Vutf8_kernel_rd_w8>>(trace_path);
-    case 64:
-      return std::make_unique<KernelRdPortsOf<Vutf8_kernel_rd_w64>>(trace_path);
-    default:
-      throw std::invalid_argument("utf8_kernel_rd is verilated at 8 and 64 bytes a beat only");
+// The engine's parameters: the defaults at a width, and the corners
+// (sim/kernel_axi.cmake).
+KernelRdParams Defaults(unsigned data_bytes) {
+  KernelRdParams p;
+  p.data_bytes = static_cast<int>(data_bytes);
+  return p;
+}
+
+KernelRdParams At(int data_bytes, int addr_width, int max_burst, int outstanding) {
+  KernelRdParams p;
+  p.data_bytes = data_bytes;
+  p.addr_width = addr_width;
+  p.max_burst = max_burst;
+  p.outstanding = outstanding;
+  return p;
+}
+
+bool Same(const KernelRdParams& a, const KernelRdParams& b) {
+  return a.data_bytes == b.data_bytes && a.addr_width == b.addr_width &&
+         a.max_burst == b.max_burst && a.outstanding == b.outstanding;
+}
+
+// The block and its parameters, for messages: only the width at the defaults.
+std::string Name(const KernelRdParams& p) {
+  std::string n = "utf8_kernel_rd W=" + std::to_string(p.data_bytes);
+  if (!Same(p, Defaults(static_cast<unsigned>(p.data_bytes)))) {
+    n += " ADDR_WIDTH=" + std::to_string(p.addr_width) +
+         " MAX_BURST=" + std::to_string(p.max_burst) +
+         " OUTSTANDING=" + std::to_string(p.outstanding);
   }
+  return n;
+}
+
+const KernelRdParams kSmall = At(32, 20, 1, 2);
+const KernelRdParams kLong = At(8, 64, 256, 2);
+
+std::unique_ptr<KernelRdPorts> MakePorts(const KernelRdParams& p, const std::string& trace_path) {
+  if (Same(p, Defaults(8)))
+    return std::make_unique<KernelRdPortsOf<Vutf8_kernel_rd_w8>>(trace_path);
+  if (Same(p, Defaults(64)))
+    return std::make_unique<KernelRdPortsOf<Vutf8_kernel_rd_w64>>(trace_path);
+  if (Same(p, kSmall))
+    return std::make_unique<KernelRdPortsOf<Vutf8_kernel_rd_w32_small>>(trace_path);
+  if (Same(p, kLong)) return std::make_unique<KernelRdPortsOf<Vutf8_kernel_rd_w8_long>>(trace_path);
+  throw std::invalid_argument(
+      "utf8_kernel_rd is not verilated at these parameters (KernelRdBuilds())");
 }
 
 AxiMemConfig WithWidth(AxiMemConfig c, unsigned data_bytes) {
@@ -136,25 +175,25 @@ uint8_t Lane(const std::array<uint32_t, 16>& d, unsigned k) {
   return static_cast<uint8_t>(d[k / 4] >> (8 * (k % 4)));
 }
 
-// The engine's parameters as verilated (sim/kernel_axi.cmake sets DATA_WIDTH only).
-KernelRdParams Verilated(unsigned data_bytes) {
-  KernelRdParams p;
-  p.data_bytes = static_cast<int>(data_bytes);
-  return p;
-}
-
 }  // namespace
 
 std::vector<unsigned> KernelRdWidths() { return {8, 64}; }
 
+std::vector<KernelRdParams> KernelRdBuilds() { return {Defaults(8), Defaults(64), kSmall, kLong}; }
+
 KernelRdBench::KernelRdBench(unsigned data_bytes, AxiMemConfig mem_cfg, uint64_t seed,
                              const std::string& trace_path)
-    : data_bytes_(data_bytes),
-      mem_(WithWidth(mem_cfg, data_bytes)),
+    : KernelRdBench(Defaults(data_bytes), mem_cfg, seed, trace_path) {}
+
+KernelRdBench::KernelRdBench(const KernelRdParams& params, AxiMemConfig mem_cfg, uint64_t seed,
+                             const std::string& trace_path)
+    : data_bytes_(static_cast<unsigned>(params.data_bytes)),
+      mem_(WithWidth(mem_cfg, data_bytes_)),
       rng_(seed),
-      rtl_(MakePorts(data_bytes, trace_path)),
-      model_(Verilated(data_bytes)),
-      chk_("utf8_kernel_rd W=" + std::to_string(data_bytes), seed) {
+      rtl_(MakePorts(params, trace_path)),
+      model_(params),
+      name_(Name(params)),
+      chk_(name_, seed) {
   // The engine's control state has a value only after a reset.
   reset_ = true;
   Clock();
@@ -175,8 +214,7 @@ bool KernelRdBench::error() const { return rtl_->Error(); }
 void KernelRdBench::Fail(const std::string& what) {
   if (!failure_.empty()) return;
   std::ostringstream m;
-  m << "utf8_kernel_rd W=" << data_bytes_ << ": clock " << clocks_ << ": " << what << " (seed "
-    << rng_.seed() << ")";
+  m << name_ << ": clock " << clocks_ << ": " << what << " (seed " << rng_.seed() << ")";
   failure_ = m.str();
 }
 

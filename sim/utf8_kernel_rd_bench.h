@@ -37,9 +37,13 @@ struct RdOut;
 
 class KernelRdBench {
  public:
-  // data_bytes: the widths verilated, 8 and 64 (KernelRdWidths()); the memory
-  // model takes the same width. trace_path "" writes no wave.
+  // data_bytes: the widths verilated with the default parameters, 8 and 64
+  // (KernelRdWidths()); the memory model takes the same width. trace_path ""
+  // writes no wave.
   KernelRdBench(unsigned data_bytes, AxiMemConfig mem_cfg, uint64_t seed,
+                const std::string& trace_path = "");
+  // params: one of KernelRdBuilds().
+  KernelRdBench(const KernelRdParams& params, AxiMemConfig mem_cfg, uint64_t seed,
                 const std::string& trace_path = "");
   ~KernelRdBench();
 
@@ -87,6 +91,7 @@ class KernelRdBench {
   Rng rng_;
   std::unique_ptr<KernelRdPorts> rtl_;
   KernelRdCycleModel model_;
+  std::string name_;  // the block and its parameters, for messages
   KernelRdCycleModel::Inputs model_in_;
   CycleChecker chk_;
   bool defined_ = false;  // the RTL reset once: its outputs have values
@@ -118,8 +123,12 @@ class KernelRdBench {
   std::vector<uint8_t> held_bytes_;
 };
 
-// The widths (bytes a beat) the read engine is verilated at.
+// The widths (bytes a beat) the read engine is verilated at with its
+// default parameters.
 std::vector<unsigned> KernelRdWidths();
+// Every set of parameters it is verilated at (sim/kernel_axi.cmake): the
+// defaults at each of KernelRdWidths(), then corners.
+std::vector<KernelRdParams> KernelRdBuilds();
 
 }  // namespace sim
 }  // namespace utf8core

@@ -3,8 +3,10 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "Vutf8_kernel_wr_w16_small.h"
 #include "Vutf8_kernel_wr_w64.h"
 #include "Vutf8_kernel_wr_w8.h"
+#include "Vutf8_kernel_wr_w8_long.h"
 #include "fst_trace.h"
 #include "verilated_ports.h"
 
@@ -117,15 +119,52 @@ class KernelWrPortsOf : public KernelWrPorts {
   FstTrace<Top> wave_;
 };
 
-std::unique_ptr<KernelWrPorts> MakePorts(unsigned data_bytes, const std::string& trace_path) {
-  switch (data_bytes) {
-    case 8:
-      return std::make_unique<KernelWrPortsOf<Vutf8_kernel_wr_w8>>(trace_path);
-    case 64:
-      return std::make_unique<KernelWrPortsOf<Vutf8_kernel_wr_w64>>(trace_path);
-    default:
-      throw std::invalid_argument("utf8_kernel_wr is verilated at 8 and 64 bytes a beat only");
+// The engine's parameters: the defaults at a width, and the corners
+// (sim/kernel_axi.cmake).
+KernelWrParams Defaults(unsigned data_bytes) {
+  KernelWrParams p;
+  p.data_bytes = static_cast<int>(data_bytes);
+  return p;
+}
+
+KernelWrParams At(int data_bytes, int addr_width, int max_burst, int fifo_depth) {
+  KernelWrParams p;
+  p.data_bytes = data_bytes;
+  p.addr_width = addr_width;
+  p.max_burst = max_burst;
+  p.fifo_depth = fifo_depth;
+  return p;
+}
+
+bool Same(const KernelWrParams& a, const KernelWrParams& b) {
+  return a.data_bytes == b.data_bytes && a.addr_width == b.addr_width &&
+         a.max_burst == b.max_burst && a.fifo_depth == b.fifo_depth;
+}
+
+// The block and its parameters, for messages: only the width at the defaults.
+std::string Name(const KernelWrParams& p) {
+  std::string n = "utf8_kernel_wr W=" + std::to_string(p.data_bytes);
+  if (!Same(p, Defaults(static_cast<unsigned>(p.data_bytes)))) {
+    n += " ADDR_WIDTH=" + std::to_string(p.addr_width) +
+         " MAX_BURST=" + std::to_string(p.max_burst) +
+         " FIFO_DEPTH=" + std::to_string(p.fifo_depth);
   }
+  return n;
+}
+
+const KernelWrParams kSmall = At(16, 20, 2, 4);
+const KernelWrParams kLong = At(8, 64, 256, 512);
+
+std::unique_ptr<KernelWrPorts> MakePorts(const KernelWrParams& p, const std::string& trace_path) {
+  if (Same(p, Defaults(8)))
+    return std::make_unique<KernelWrPortsOf<Vutf8_kernel_wr_w8>>(trace_path);
+  if (Same(p, Defaults(64)))
+    return std::make_unique<KernelWrPortsOf<Vutf8_kernel_wr_w64>>(trace_path);
+  if (Same(p, kSmall))
+    return std::make_unique<KernelWrPortsOf<Vutf8_kernel_wr_w16_small>>(trace_path);
+  if (Same(p, kLong)) return std::make_unique<KernelWrPortsOf<Vutf8_kernel_wr_w8_long>>(trace_path);
+  throw std::invalid_argument(
+      "utf8_kernel_wr is not verilated at these parameters (KernelWrBuilds())");
 }
 
 AxiMemConfig WithWidth(AxiMemConfig c, unsigned data_bytes) {
@@ -142,25 +181,25 @@ uint8_t Lane(const std::array<uint32_t, 16>& d, unsigned k) {
   return static_cast<uint8_t>(d[k / 4] >> (8 * (k % 4)));
 }
 
-// The engine's parameters as verilated (sim/kernel_axi.cmake sets DATA_WIDTH only).
-KernelWrParams Verilated(unsigned data_bytes) {
-  KernelWrParams p;
-  p.data_bytes = static_cast<int>(data_bytes);
-  return p;
-}
-
 }  // namespace
 
 std::vector<unsigned> KernelWrWidths() { return {8, 64}; }
 
+std::vector<KernelWrParams> KernelWrBuilds() { return {Defaults(8), Defaults(64), kSmall, kLong}; }
+
 KernelWrBench::KernelWrBench(unsigned data_bytes, AxiMemConfig mem_cfg, uint64_t seed,
                              const std::string& trace_path)
-    : data_bytes_(data_bytes),
-      mem_(WithWidth(mem_cfg, data_bytes)),
+    : KernelWrBench(Defaults(data_bytes), mem_cfg, seed, trace_path) {}
+
+KernelWrBench::KernelWrBench(const KernelWrParams& params, AxiMemConfig mem_cfg, uint64_t seed,
+                             const std::string& trace_path)
+    : data_bytes_(static_cast<unsigned>(params.data_bytes)),
+      mem_(WithWidth(mem_cfg, data_bytes_)),
       rng_(seed),
-      rtl_(MakePorts(data_bytes, trace_path)),
-      model_(Verilated(data_bytes)),
-      chk_("utf8_kernel_wr W=" + std::to_string(data_bytes), seed) {
+      rtl_(MakePorts(params, trace_path)),
+      model_(params),
+      name_(Name(params)),
+      chk_(name_, seed) {
   // The engine's control state has a value only after a reset.
   reset_ = true;
   Clock();
@@ -185,8 +224,7 @@ uint64_t KernelWrBench::bytes() const { return rtl_->Bytes(); }
 void KernelWrBench::Fail(const std::string& what) {
   if (!failure_.empty()) return;
   std::ostringstream m;
-  m << "utf8_kernel_wr W=" << data_bytes_ << ": clock " << clocks_ << ": " << what << " (seed "
-    << rng_.seed() << ")";
+  m << name_ << ": clock " << clocks_ << ": " << what << " (seed " << rng_.seed() << ")";
   failure_ = m.str();
 }
 

@@ -38,9 +38,13 @@ struct WrOut;
 
 class KernelWrBench {
  public:
-  // data_bytes: the widths verilated, 8 and 64 (KernelWrWidths()); the memory
-  // model takes the same width. trace_path "" writes no wave.
+  // data_bytes: the widths verilated with the default parameters, 8 and 64
+  // (KernelWrWidths()); the memory model takes the same width. trace_path ""
+  // writes no wave.
   KernelWrBench(unsigned data_bytes, AxiMemConfig mem_cfg, uint64_t seed,
+                const std::string& trace_path = "");
+  // params: one of KernelWrBuilds().
+  KernelWrBench(const KernelWrParams& params, AxiMemConfig mem_cfg, uint64_t seed,
                 const std::string& trace_path = "");
   ~KernelWrBench();
 
@@ -86,6 +90,7 @@ class KernelWrBench {
   Rng rng_;
   std::unique_ptr<KernelWrPorts> rtl_;
   KernelWrCycleModel model_;
+  std::string name_;  // the block and its parameters, for messages
   KernelWrCycleModel::Inputs model_in_;
   CycleChecker chk_;
   bool defined_ = false;  // the RTL reset once: its outputs have values
@@ -109,8 +114,12 @@ class KernelWrBench {
   std::string failure_;
 };
 
-// The widths (bytes a beat) the write engine is verilated at.
+// The widths (bytes a beat) the write engine is verilated at with its
+// default parameters.
 std::vector<unsigned> KernelWrWidths();
+// Every set of parameters it is verilated at (sim/kernel_axi.cmake): the
+// defaults at each of KernelWrWidths(), then corners.
+std::vector<KernelWrParams> KernelWrBuilds();
 
 }  // namespace sim
 }  // namespace utf8core

@@ -363,18 +363,48 @@ TEST_P(KernelRd, ResetMidway) {
   }
 }
 
+INSTANTIATE_TEST_SUITE_P(Widths, KernelRd, testing::ValuesIn(KernelRdWidths()),
+                         [](const testing::TestParamInfo<unsigned>& i) {
+                           return "W" + std::to_string(i.param);
+                         });
+
+// ---------------------------------------------------------------------------
+// Every build (sim/kernel_axi.cmake): the defaults at each width and corners
+// of the parameters, each held to the cycle model at the same parameters
+
+class KernelRdBuild : public testing::TestWithParam<KernelRdParams> {};
+
+// Random commands under stalls on AR and R and backpressure on the stream.
+TEST_P(KernelRdBuild, RandomCommandsUnderStalls) {
+  const KernelRdParams& params = GetParam();
+  const unsigned w = static_cast<unsigned>(params.data_bytes);
+  const uint64_t seed = Seed(13);
+  AxiMemConfig m = MemConfig(12);
+  m.ar_stall = m.r_stall = 0.3;
+  m.seed = seed;
+  KernelRdBench b(params, m, seed);
+  b.set_stream_stall(0.3);
+  Rng rng(seed);
+  FillRandom(&b.mem(), rng);
+  for (int i = 0; i < 60; ++i) {
+    RunAndCheck(b, RandomCommand(rng, w));
+    if (HasFatalFailure()) return;
+  }
+}
+
 // Everything at once, with the cycle model as the judge of every clock:
 // commands offered at random clocks, also while the engine is busy, abort and
 // reset pulses at any clock (idle, mid-burst, in the clock a command is
 // taken), error responses, stalls on AR, R and the stream.
-TEST_P(KernelRd, RandomEventsHeldToTheModel) {
-  const unsigned w = GetParam();
+TEST_P(KernelRdBuild, RandomEventsHeldToTheModel) {
+  const KernelRdParams& params = GetParam();
+  const unsigned w = static_cast<unsigned>(params.data_bytes);
   const uint64_t seed = Seed(12);
   Rng rng(seed);
   AxiMemConfig m = MemConfig(20);
   m.ar_stall = m.r_stall = 0.2;
   m.seed = seed;
-  KernelRdBench b(w, m, seed);
+  KernelRdBench b(params, m, seed);
   b.set_stream_stall(0.3);
   FillRandom(&b.mem(), rng);
   for (uint64_t at = 20000; at < kSize; at += 40000) {
@@ -410,10 +440,13 @@ TEST_P(KernelRd, RandomEventsHeldToTheModel) {
   EXPECT_TRUE(b.mem().violations().empty()) << b.mem().violations().front();
 }
 
-INSTANTIATE_TEST_SUITE_P(Widths, KernelRd, testing::ValuesIn(KernelRdWidths()),
-                         [](const testing::TestParamInfo<unsigned>& i) {
-                           return "W" + std::to_string(i.param);
-                         });
+std::string BuildName(const testing::TestParamInfo<KernelRdParams>& i) {
+  const KernelRdParams& p = i.param;
+  return "W" + std::to_string(p.data_bytes) + "_A" + std::to_string(p.addr_width) + "_B" +
+         std::to_string(p.max_burst) + "_O" + std::to_string(p.outstanding);
+}
+
+INSTANTIATE_TEST_SUITE_P(Builds, KernelRdBuild, testing::ValuesIn(KernelRdBuilds()), BuildName);
 
 }  // namespace
 }  // namespace sim

@@ -391,19 +391,49 @@ TEST_P(KernelWr, ResetMidway) {
   }
 }
 
+INSTANTIATE_TEST_SUITE_P(Widths, KernelWr, testing::ValuesIn(KernelWrWidths()),
+                         [](const testing::TestParamInfo<unsigned>& i) {
+                           return "W" + std::to_string(i.param);
+                         });
+
+// ---------------------------------------------------------------------------
+// Every build (sim/kernel_axi.cmake): the defaults at each width and corners
+// of the parameters, each held to the cycle model at the same parameters
+
+class KernelWrBuild : public testing::TestWithParam<KernelWrParams> {};
+
+// Random commands under stalls on AW, W and B and gaps in the stream.
+TEST_P(KernelWrBuild, RandomCommandsUnderStalls) {
+  const KernelWrParams& params = GetParam();
+  const unsigned w = static_cast<unsigned>(params.data_bytes);
+  const uint64_t seed = Seed(30);
+  AxiMemConfig m = MemConfig();
+  m.aw_stall = m.w_stall = m.b_stall = 0.3;
+  m.seed = seed;
+  KernelWrBench b(params, m, seed);
+  b.set_stream_gap(0.3);
+  Rng rng(seed);
+  FillRandom(&b.mem(), rng);
+  for (int i = 0; i < 40; ++i) {
+    RunAndCheck(b, RandomCommand(rng, w));
+    if (HasFatalFailure()) return;
+  }
+}
+
 // Everything at once, with the cycle model as the judge of every clock:
 // commands at random clocks, abort and reset pulses at any clock (idle,
 // mid-burst, in the clock a command is taken), error responses, gaps in the
 // stream, stalls on AW, W and B. A command is offered only while the engine
 // is idle, since the bench offers a command's stream from Command() on.
-TEST_P(KernelWr, RandomEventsHeldToTheModel) {
-  const unsigned w = GetParam();
+TEST_P(KernelWrBuild, RandomEventsHeldToTheModel) {
+  const KernelWrParams& params = GetParam();
+  const unsigned w = static_cast<unsigned>(params.data_bytes);
   const uint64_t seed = Seed(29);
   Rng rng(seed);
   AxiMemConfig m = MemConfig();
   m.aw_stall = m.w_stall = m.b_stall = 0.2;
   m.seed = seed;
-  KernelWrBench b(w, m, seed);
+  KernelWrBench b(params, m, seed);
   b.set_stream_gap(0.3);
   FillRandom(&b.mem(), rng);
   for (uint64_t at = 20000; at < kSize; at += 40000) {
@@ -439,10 +469,13 @@ TEST_P(KernelWr, RandomEventsHeldToTheModel) {
   EXPECT_TRUE(b.mem().violations().empty()) << b.mem().violations().front();
 }
 
-INSTANTIATE_TEST_SUITE_P(Widths, KernelWr, testing::ValuesIn(KernelWrWidths()),
-                         [](const testing::TestParamInfo<unsigned>& i) {
-                           return "W" + std::to_string(i.param);
-                         });
+std::string BuildName(const testing::TestParamInfo<KernelWrParams>& i) {
+  const KernelWrParams& p = i.param;
+  return "W" + std::to_string(p.data_bytes) + "_A" + std::to_string(p.addr_width) + "_B" +
+         std::to_string(p.max_burst) + "_F" + std::to_string(p.fifo_depth);
+}
+
+INSTANTIATE_TEST_SUITE_P(Builds, KernelWrBuild, testing::ValuesIn(KernelWrBuilds()), BuildName);
 
 }  // namespace
 }  // namespace sim
