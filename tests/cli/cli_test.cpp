@@ -52,8 +52,8 @@ TEST(CliUsage, EveryUsageErrorExits2WithOneLine) {
       {{"decode", "--frob"}, "unknown option '--frob' (see --help)"},
       {{"decode", "-x"}, "unknown option '-x' (see --help)"},
       // The RTL engine's options mean nothing to the model (cli_rtl_test has the rest).
-      {{"decode", "--lanes", "8"}, "option '--lanes' needs --engine rtl"},
-      {{"decode", "--trace", "w.fst"}, "option '--trace' needs --engine rtl"},
+      {{"decode", "--lanes", "8"}, "option '--lanes' needs --engine rtl or kernel"},
+      {{"decode", "--trace", "w.fst"}, "option '--trace' needs --engine rtl or kernel"},
       {{"decode", "--mode"}, "option '--mode' needs a value"},
       {{"decode", "--mode", "--stats"}, "option '--mode' needs a value"},
       {{"decode", "--to"}, "option '--to' needs a value"},
@@ -63,7 +63,7 @@ TEST(CliUsage, EveryUsageErrorExits2WithOneLine) {
       {{"decode", "--to", "latin1"}, "bad output format 'latin1' for --to (utf8, ucs4le or text)"},
       {{"validate", "--to", "text"}, "option '--to' is only for decode, not validate"},
       {{"encode", "--to=utf8"}, "option '--to' is only for decode, not encode"},
-      {{"decode", "--engine", "fpga"}, "unknown engine 'fpga' (available: model, rtl)"},
+      {{"decode", "--engine", "fpga"}, "unknown engine 'fpga' (available: model, rtl, kernel)"},
       {{"decode", "--stats=yes"}, "option '--stats' takes no value"},
       {{"decode", "a", "b"}, "more than one input file ('a', 'b')"},
   };

@@ -1,0 +1,112 @@
+// Tests of `utf8core --engine kernel` (SPEC §7) through the binary: validate and
+// decode (every --to format, both modes, both kernel widths built) must give
+// byte for byte the output and exit status of --engine model on the built-in
+// sample, Kuhn's stress test and seeded random inputs of many sizes: below a
+// beat, across bursts and 4 KiB pages, and past the engine's 64 KiB job, so
+// that texts run as chains of jobs with CONTINUE and PARTIAL, cut inside
+// sequences. --stats carries the kernel's clocks; encode is refused.
+#include <cinttypes>
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "gtest/gtest.h"
+#include "harness.h"
+#include "kernel_engine.h"
+#include "subprocess.h"
+
+namespace utf8core {
+namespace testing_cli {
+namespace {
+
+Result Cli(const std::vector<std::string>& args) { return Run(UTF8CORE_BIN, args, "", ""); }
+
+std::string Joined(const std::vector<std::string>& args) {
+  std::string s = "utf8core";
+  for (const std::string& a : args) s += " " + a;
+  return s;
+}
+
+// Text with errors sprinkled in, so every size has sequences of every length
+// straddling the 64 KiB jobs, and some error units.
+std::string MixedText(sim::Rng* rng, size_t n) {
+  static const char* const kPieces[] = {"a", "Zw\xC3\xB6lf ", "\xE4\xB8\xAD\xE6\x96\x87", "\xF0\x9F\x98\x80",
+                                        "\xE2\x82", "\xC3", "\x80", "\xF0\x9F", "\xED\xA0\x80", "\xFF",
+                                        "\xF8\x88\x80\x80\x80", "\n"};
+  std::string s;
+  while (s.size() < n) {
+    const size_t k = rng->chance(0.05) ? rng->below(12) : rng->below(4);
+    s += kPieces[k];
+  }
+  s.resize(n);
+  return s;
+}
+
+std::vector<std::string> Lanes() {
+  std::vector<std::string> l;
+  for (int n : cli::KernelLanes()) l.push_back(std::to_string(n));
+  return l;
+}
+
+void ExpectSameAsModel(const std::vector<std::string>& args, const std::string& file, const std::string& lanes) {
+  std::vector<std::string> m = args, k = args;
+  m.insert(m.end(), {"--engine", "model"});
+  k.insert(k.end(), {"--engine", "kernel", "--lanes", lanes});
+  if (!file.empty()) {
+    m.push_back(file);
+    k.push_back(file);
+  }
+  SCOPED_TRACE(Joined(k));
+  const Result model = Cli(m);
+  const Result kernel = Cli(k);
+  EXPECT_EQ(kernel.err, "");
+  EXPECT_EQ(kernel.status, model.status);
+  EXPECT_EQ(kernel.out.size(), model.out.size());
+  EXPECT_TRUE(kernel.out == model.out) << "stdout differs from the model's";
+}
+
+TEST(CliKernel, EqualsModelOnSampleKuhnAndRandomSizes) {
+  sim::Rng rng(sim::SeedFromEnv(20261124));
+  std::printf("seed %" PRIu64 " (set UTF8CORE_SEED to repeat)\n", rng.seed());
+  std::vector<std::unique_ptr<TempFile>> temps;
+  std::vector<std::string> files = {""};  // the built-in sample
+#ifdef UTF8CORE_KUHN_TEST
+  files.push_back(UTF8CORE_KUHN_TEST);
+#endif
+  for (size_t n : {size_t{0}, size_t{1}, size_t{7}, size_t{300}, size_t{5000}, size_t{65536 + 3},
+                   size_t{140000}}) {
+    temps.push_back(std::make_unique<TempFile>(MixedText(&rng, n)));
+    files.push_back(temps.back()->path());
+  }
+  for (const std::string& lanes : Lanes()) {
+    for (const std::string& file : files) {
+      for (const char* mode : {"rfc3629", "annex-r"}) {
+        ExpectSameAsModel({"validate", "--mode", mode}, file, lanes);
+        for (const char* to : {"utf8", "ucs4le", "text"}) {
+          ExpectSameAsModel({"decode", "--mode", mode, "--to", to}, file, lanes);
+        }
+      }
+    }
+  }
+}
+
+TEST(CliKernel, StatsCarryTheKernelsClocks) {
+  const Result r = Cli({"validate", "--engine", "kernel", "--stats"});
+  EXPECT_NE(r.err.find("\"engine\":\"kernel\""), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("\"cycles\":"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("\"bytes_per_cycle\":"), std::string::npos) << r.err;
+}
+
+TEST(CliKernel, UsageErrors) {
+  Result r = Cli({"encode", "--engine", "kernel"});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.err, "utf8core: the kernel has no encoder: encode runs on --engine model or rtl\n");
+  r = Cli({"validate", "--engine", "kernel", "--lanes", "3"});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("no kernel with 3 lanes in this build"), std::string::npos) << r.err;
+}
+
+}  // namespace
+}  // namespace testing_cli
+}  // namespace utf8core
