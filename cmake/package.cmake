@@ -21,7 +21,7 @@ include(CMakePackageConfigHelpers)
 set(UTF8CORE_INSTALL_CMAKEDIR "${CMAKE_INSTALL_LIBDIR}/cmake/utf8core")
 set(UTF8CORE_INSTALL_DATADIR "${CMAKE_INSTALL_DATADIR}/utf8core")
 
-set_target_properties(utf8core_host PROPERTIES
+set_target_properties(utf8core_host PROPERTIES EXPORT_NAME host
   PUBLIC_HEADER "${CMAKE_SOURCE_DIR}/host/utf8core_host.h;${CMAKE_SOURCE_DIR}/host/utf8_kernel_regs.h")
 install(TARGETS utf8core_model utf8core_dpi utf8core_host EXPORT utf8coreTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
