@@ -66,14 +66,12 @@ uint32_t Merge(uint32_t old, uint32_t data, uint32_t strb) {
 void MergeHalf(uint64_t* reg, bool high, uint32_t data, uint32_t strb) {
   const int sh = high ? 32 : 0;
   const uint32_t old = static_cast<uint32_t>(*reg >> sh);
-  *reg = (*reg & ~(uint64_t{0xFFFFFFFF} << sh)) |
-         (uint64_t{Merge(old, data, strb)} << sh);
+  *reg = (*reg & ~(uint64_t{0xFFFFFFFF} << sh)) | (uint64_t{Merge(old, data, strb)} << sh);
 }
 
 }  // namespace
 
-KernelRegsCycleModel::KernelRegsCycleModel(uint32_t data_width, uint32_t ops,
-                                           uint32_t addr_width) {
+KernelRegsCycleModel::KernelRegsCycleModel(uint32_t data_width, uint32_t ops, uint32_t addr_width) {
   if (data_width < 1 || data_width > 65535) {
     throw std::invalid_argument("utf8_kernel_regs: DATA_WIDTH must be 1 to 65535");
   }
