@@ -117,11 +117,14 @@ void KernelTailCycleModel::tick(const Inputs& in) {
         // into the held beat's top four. A last beat keeps at least one byte;
         // with none (outside the block's use) the model takes zeros.
         for (int i = 0; i < 5; ++i) {
-          const int at = count - 1 + i;  // in {held beat's top four, this beat}
+          // byte `at` of {the held beat's top four, this beat}
+          const int at = count - 1 + i;
+          const int held_at = w_ - 4 + at;
+          const int beat_at = at - 4;
           uint8_t b = 0;
           if (count > 0) {
-            b = at < 4 ? hold_data_[static_cast<size_t>(w_ - 4 + at)]
-                       : in.s.tdata[static_cast<size_t>(at - 4)];
+            b = at < 4 ? hold_data_[static_cast<size_t>(held_at)]
+                       : in.s.tdata[static_cast<size_t>(beat_at)];
           }
           tail_[static_cast<size_t>(i)] = b;
         }
@@ -141,7 +144,8 @@ void KernelTailCycleModel::tick(const Inputs& in) {
       held_count_ = cut_;
       held_data_ = 0;
       for (int i = 0; i < cut_; ++i) {
-        held_data_ |= uint64_t{tail_[static_cast<size_t>(5 - cut_ + i)]} << (8 * i);
+        const int from = 5 - cut_ + i;
+        held_data_ |= uint64_t{tail_[static_cast<size_t>(from)]} << (8 * i);
       }
       if (hold_valid_) {
         state_ = State::kHold;

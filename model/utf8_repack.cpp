@@ -30,7 +30,7 @@ RepackCycleModel::RepackCycleModel(int item, int in, int out) : in_(in), out_(ou
   count_mask_ = CountMask(in);
   acc_mask_ = CountMask(in + out);
   in_data_.assign(static_cast<size_t>(in), 0);
-  acc_.assign(static_cast<size_t>(in + out), 0);
+  acc_.assign(static_cast<size_t>(in) + static_cast<size_t>(out), 0);
 }
 
 RepackCycleModel::Pop RepackCycleModel::Decide(bool m_ready) const {
@@ -80,8 +80,7 @@ void RepackCycleModel::tick(const Inputs& in) {
   }
 
   if (s_ready) {
-    for (int k = 0; k < in_; ++k)
-      in_data_[static_cast<size_t>(k)] = in.s_data[static_cast<size_t>(k)] & item_mask_;
+    for (size_t k = 0; k < in_data_.size(); ++k) in_data_[k] = in.s_data[k] & item_mask_;
     in_count_ = in.s_count & count_mask_;
     in_last_ = in.s_last;
   }
