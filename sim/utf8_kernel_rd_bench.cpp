@@ -3,8 +3,10 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "Vutf8_kernel_rd_w32_small.h"
 #include "Vutf8_kernel_rd_w64.h"
 #include "Vutf8_kernel_rd_w8.h"
+#include "Vutf8_kernel_rd_w8_long.h"
 #include "fst_trace.h"
 #include "verilated_ports.h"
 
@@ -27,6 +29,8 @@ struct RdOut {
   bool busy = false;
   bool error = false;
   AxiMasterPorts axi;
+  uint8_t arcache = 0;
+  uint8_t arprot = 0;
   bool tvalid = false;
   bool tlast = false;
   uint64_t tkeep = 0;
@@ -87,6 +91,8 @@ class KernelRdPortsOf : public KernelRdPorts {
     out->axi.arlen = t.m_axi_arlen;
     out->axi.arsize = t.m_axi_arsize;
     out->axi.arburst = t.m_axi_arburst;
+    out->arcache = t.m_axi_arcache;
+    out->arprot = t.m_axi_arprot;
     out->axi.rready = t.m_axi_rready;
     out->tvalid = t.m_axis_tvalid;
     out->tlast = t.m_axis_tlast;
@@ -112,15 +118,52 @@ class KernelRdPortsOf : public KernelRdPorts {
   FstTrace<Top> wave_;
 };
 
-std::unique_ptr<KernelRdPorts> MakePorts(unsigned data_bytes, const std::string& trace_path) {
-  switch (data_bytes) {
-    case 8:
-      return std::make_unique<KernelRdPortsOf<Vutf8_kernel_rd_w8>>(trace_path);
-    case 64:
-      return std::make_unique<KernelRdPortsOf<Vutf8_kernel_rd_w64>>(trace_path);
-    default:
-      throw std::invalid_argument("utf8_kernel_rd is verilated at 8 and 64 bytes a beat only");
+// The engine's parameters: the defaults at a width, and the corners
+// (sim/kernel_axi.cmake).
+KernelRdParams Defaults(unsigned data_bytes) {
+  KernelRdParams p;
+  p.data_bytes = static_cast<int>(data_bytes);
+  return p;
+}
+
+KernelRdParams At(int data_bytes, int addr_width, int max_burst, int outstanding) {
+  KernelRdParams p;
+  p.data_bytes = data_bytes;
+  p.addr_width = addr_width;
+  p.max_burst = max_burst;
+  p.outstanding = outstanding;
+  return p;
+}
+
+bool Same(const KernelRdParams& a, const KernelRdParams& b) {
+  return a.data_bytes == b.data_bytes && a.addr_width == b.addr_width &&
+         a.max_burst == b.max_burst && a.outstanding == b.outstanding;
+}
+
+// The block and its parameters, for messages: only the width at the defaults.
+std::string Name(const KernelRdParams& p) {
+  std::string n = "utf8_kernel_rd W=" + std::to_string(p.data_bytes);
+  if (!Same(p, Defaults(static_cast<unsigned>(p.data_bytes)))) {
+    n += " ADDR_WIDTH=" + std::to_string(p.addr_width) +
+         " MAX_BURST=" + std::to_string(p.max_burst) +
+         " OUTSTANDING=" + std::to_string(p.outstanding);
   }
+  return n;
+}
+
+const KernelRdParams kSmall = At(32, 20, 1, 2);
+const KernelRdParams kLong = At(8, 64, 256, 2);
+
+std::unique_ptr<KernelRdPorts> MakePorts(const KernelRdParams& p, const std::string& trace_path) {
+  if (Same(p, Defaults(8)))
+    return std::make_unique<KernelRdPortsOf<Vutf8_kernel_rd_w8>>(trace_path);
+  if (Same(p, Defaults(64)))
+    return std::make_unique<KernelRdPortsOf<Vutf8_kernel_rd_w64>>(trace_path);
+  if (Same(p, kSmall))
+    return std::make_unique<KernelRdPortsOf<Vutf8_kernel_rd_w32_small>>(trace_path);
+  if (Same(p, kLong)) return std::make_unique<KernelRdPortsOf<Vutf8_kernel_rd_w8_long>>(trace_path);
+  throw std::invalid_argument(
+      "utf8_kernel_rd is not verilated at these parameters (KernelRdBuilds())");
 }
 
 AxiMemConfig WithWidth(AxiMemConfig c, unsigned data_bytes) {
@@ -136,12 +179,26 @@ uint8_t Lane(const std::array<uint32_t, 16>& d, unsigned k) {
 
 std::vector<unsigned> KernelRdWidths() { return {8, 64}; }
 
+std::vector<KernelRdParams> KernelRdBuilds() { return {Defaults(8), Defaults(64), kSmall, kLong}; }
+
 KernelRdBench::KernelRdBench(unsigned data_bytes, AxiMemConfig mem_cfg, uint64_t seed,
                              const std::string& trace_path)
-    : data_bytes_(data_bytes),
-      mem_(WithWidth(mem_cfg, data_bytes)),
+    : KernelRdBench(Defaults(data_bytes), mem_cfg, seed, trace_path) {}
+
+KernelRdBench::KernelRdBench(const KernelRdParams& params, AxiMemConfig mem_cfg, uint64_t seed,
+                             const std::string& trace_path)
+    : data_bytes_(static_cast<unsigned>(params.data_bytes)),
+      mem_(WithWidth(mem_cfg, data_bytes_)),
       rng_(seed),
-      rtl_(MakePorts(data_bytes, trace_path)) {}
+      rtl_(MakePorts(params, trace_path)),
+      model_(params),
+      name_(Name(params)),
+      chk_(name_, seed) {
+  // The engine's control state has a value only after a reset.
+  reset_ = true;
+  Clock();
+  reset_ = false;
+}
 
 KernelRdBench::~KernelRdBench() = default;
 
@@ -157,9 +214,45 @@ bool KernelRdBench::error() const { return rtl_->Error(); }
 void KernelRdBench::Fail(const std::string& what) {
   if (!failure_.empty()) return;
   std::ostringstream m;
-  m << "utf8_kernel_rd W=" << data_bytes_ << ": clock " << clocks_ << ": " << what << " (seed "
-    << rng_.seed() << ")";
+  m << name_ << ": clock " << clocks_ << ": " << what << " (seed " << rng_.seed() << ")";
   failure_ = m.str();
+}
+
+// Every output against the model's; payload lanes where the model says the RTL
+// has given them a value (Verilator shows X as 0), which a handshake's payload
+// must always have.
+void KernelRdBench::Compare(const RdOut& got) {
+  const KernelRdCycleModel::Outputs e = model_.outputs();
+  chk_.set_cycle(clocks_);
+  chk_.check("cmd_ready", e.cmd_ready, got.cmd_ready);
+  chk_.check("busy", e.busy, got.busy);
+  chk_.check("error", e.error, got.error);
+  chk_.check("m_axi_arvalid", e.m_axi_arvalid, got.axi.arvalid);
+  if (e.ar_known) {
+    chk_.check("m_axi_araddr", e.m_axi_araddr, got.axi.araddr);
+    chk_.check("m_axi_arlen", e.m_axi_arlen, got.axi.arlen);
+  }
+  chk_.check("m_axi_arsize", e.m_axi_arsize, got.axi.arsize);
+  chk_.check("m_axi_arburst", e.m_axi_arburst, got.axi.arburst);
+  chk_.check("m_axi_arcache", e.m_axi_arcache, got.arcache);
+  chk_.check("m_axi_arprot", e.m_axi_arprot, got.arprot);
+  chk_.check("m_axi_rready", e.m_axi_rready, got.axi.rready);
+  chk_.check("m_axis_tvalid", e.m_axis_tvalid, got.tvalid);
+  if (e.tkeep_known) {
+    chk_.check("m_axis_tkeep", e.m_axis_tkeep, got.tkeep);
+    chk_.check("m_axis_tlast", e.m_axis_tlast, got.tlast);
+  }
+  for (unsigned k = 0; k < data_bytes_; ++k) {
+    if ((e.tdata_known >> k) & 1)
+      chk_.check_lane("m_axis_tdata", static_cast<int>(k), e.m_axis_tdata[k], Lane(got.tdata, k));
+  }
+  if (!chk_.ok()) {
+    if (failure_.empty()) failure_ = chk_.message();
+  } else if (e.m_axi_arvalid && !e.ar_known) {
+    Fail("the model offers an AR with no payload");
+  } else if (e.m_axis_tvalid && (!e.tkeep_known || (e.m_axis_tkeep & ~e.tdata_known) != 0)) {
+    Fail("the model offers a stream beat with kept lanes that have no value");
+  }
 }
 
 void KernelRdBench::Clock() {
@@ -173,8 +266,26 @@ void KernelRdBench::Clock() {
   in.abort = abort_;
   in.tready = !rng_.chance(stream_stall_);
   RdOut out;
-  rtl_->Low(in, mem_.outputs(), &out);
+  const AxiSlavePorts& axi = mem_.outputs();
+  rtl_->Low(in, axi, &out);
+  if (defined_) Compare(out);
   ++clocks_;
+
+  // The model's inputs: the RTL's, lane by lane.
+  KernelRdCycleModel::Inputs& m = model_in_;
+  m.rst = in.rst;
+  m.cmd_valid = in.cmd_valid;
+  m.cmd_addr = in.cmd_addr;
+  m.cmd_len = in.cmd_len;
+  m.cmd_held_data = in.held_data;
+  m.cmd_held_count = static_cast<uint8_t>(in.held_count);
+  m.cmd_abort = in.abort;
+  m.m_axi_arready = axi.arready;
+  for (unsigned k = 0; k < data_bytes_; ++k) m.m_axi_rdata[k] = Lane(axi.rdata, k);
+  m.m_axi_rresp = axi.rresp;
+  m.m_axi_rlast = axi.rlast;
+  m.m_axi_rvalid = axi.rvalid;
+  m.m_axis_tready = in.tready;
 
   if (reset_) {
     pending_ = false;
@@ -182,6 +293,8 @@ void KernelRdBench::Clock() {
     held_ = false;
     mem_.Reset();
     rtl_->Rise();
+    model_.tick(m);
+    defined_ = true;
     prev_abort_ = false;
     return;
   }
@@ -237,6 +350,7 @@ void KernelRdBench::Clock() {
 
   mem_.Clock(out.axi);
   rtl_->Rise();
+  model_.tick(m);
   if (running_ && !rtl_->Busy()) {
     running_ = false;
     command_clocks_ = clocks_ - accept_clock_;
@@ -244,7 +358,7 @@ void KernelRdBench::Clock() {
 }
 
 bool KernelRdBench::RunUntilIdle(uint64_t limit) {
-  for (uint64_t i = 0; i < limit; ++i) {
+  for (uint64_t i = 0; i < limit && failure_.empty(); ++i) {
     Clock();
     if (!pending_ && !rtl_->Busy()) return true;
   }

@@ -4,7 +4,10 @@
 // current command and checks every beat against the stream rules (tkeep
 // contiguous from lane 0 and never empty, only the last beat partial, tlast
 // once and nothing after it, a beat held while not taken). The memory checks
-// the AXI side. Used by tests/utf8_kernel_rd_test.cpp and the throughput
+// the AXI side. The engine's cycle model (model/utf8_kernel_rd.h) runs beside
+// the RTL on the same inputs: every output is compared every clock, every
+// payload lane the RTL has given a value included, from the reset the bench
+// starts with. Used by tests/utf8_kernel_rd_test.cpp and the throughput
 // benchmark (bench/kernel_axi_bench.cpp).
 #ifndef UTF8CORE_SIM_UTF8_KERNEL_RD_BENCH_H_
 #define UTF8CORE_SIM_UTF8_KERNEL_RD_BENCH_H_
@@ -16,6 +19,7 @@
 
 #include "axi_mem.h"
 #include "harness.h"
+#include "utf8_kernel_rd.h"
 
 namespace utf8core {
 namespace sim {
@@ -26,14 +30,20 @@ struct RdCommand {
   std::vector<uint8_t> held;  // 0..5 bytes put in front of the memory bytes
 };
 
-// The Verilated engine at one width, behind an interface (utf8_kernel_rd_bench.cpp).
+// The Verilated engine at one width, behind an interface, and what it drives
+// (utf8_kernel_rd_bench.cpp).
 class KernelRdPorts;
+struct RdOut;
 
 class KernelRdBench {
  public:
-  // data_bytes: the widths verilated, 8 and 64 (KernelRdWidths()); the memory
-  // model takes the same width. trace_path "" writes no wave.
+  // data_bytes: the widths verilated with the default parameters, 8 and 64
+  // (KernelRdWidths()); the memory model takes the same width. trace_path ""
+  // writes no wave.
   KernelRdBench(unsigned data_bytes, AxiMemConfig mem_cfg, uint64_t seed,
+                const std::string& trace_path = "");
+  // params: one of KernelRdBuilds().
+  KernelRdBench(const KernelRdParams& params, AxiMemConfig mem_cfg, uint64_t seed,
                 const std::string& trace_path = "");
   ~KernelRdBench();
 
@@ -52,7 +62,7 @@ class KernelRdBench {
 
   void Clock();
   // Clocks until no command is pending and busy is low, at most `limit`
-  // clocks; false on timeout.
+  // clocks; false on timeout or at the first failure().
   bool RunUntilIdle(uint64_t limit);
 
   bool busy() const;   // after the last clock
@@ -68,16 +78,23 @@ class KernelRdBench {
   uint64_t beats_after_abort() const { return beats_after_abort_; }
   // AR handshakes of the current command.
   uint64_t ar_count() const { return ar_count_; }
-  // The first broken stream rule, with clock and seed, or "".
+  // The first broken stream rule or the first disagreement between the RTL
+  // and its cycle model (clock, signal, expected, actual), with the seed, or "".
   const std::string& failure() const { return failure_; }
 
  private:
   void Fail(const std::string& what);
+  void Compare(const RdOut& got);
 
   unsigned data_bytes_;
   AxiMem mem_;
   Rng rng_;
   std::unique_ptr<KernelRdPorts> rtl_;
+  KernelRdCycleModel model_;
+  std::string name_;  // the block and its parameters, for messages
+  KernelRdCycleModel::Inputs model_in_;
+  CycleChecker chk_;
+  bool defined_ = false;  // the RTL reset once: its outputs have values
 
   RdCommand cmd_;
   bool pending_ = false;
@@ -106,8 +123,12 @@ class KernelRdBench {
   std::vector<uint8_t> held_bytes_;
 };
 
-// The widths (bytes a beat) the read engine is verilated at.
+// The widths (bytes a beat) the read engine is verilated at with its
+// default parameters.
 std::vector<unsigned> KernelRdWidths();
+// Every set of parameters it is verilated at (sim/kernel_axi.cmake): the
+// defaults at each of KernelRdWidths(), then corners.
+std::vector<KernelRdParams> KernelRdBuilds();
 
 }  // namespace sim
 }  // namespace utf8core

@@ -3,8 +3,10 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "Vutf8_kernel_wr_w16_small.h"
 #include "Vutf8_kernel_wr_w64.h"
 #include "Vutf8_kernel_wr_w8.h"
+#include "Vutf8_kernel_wr_w8_long.h"
 #include "fst_trace.h"
 #include "verilated_ports.h"
 
@@ -29,6 +31,8 @@ struct WrOut {
   uint64_t bytes = 0;
   bool tready = false;
   AxiMasterPorts axi;
+  uint8_t awcache = 0;
+  uint8_t awprot = 0;
 };
 
 class KernelWrPorts {
@@ -87,6 +91,8 @@ class KernelWrPortsOf : public KernelWrPorts {
     out->axi.awlen = t.m_axi_awlen;
     out->axi.awsize = t.m_axi_awsize;
     out->axi.awburst = t.m_axi_awburst;
+    out->awcache = t.m_axi_awcache;
+    out->awprot = t.m_axi_awprot;
     out->axi.wvalid = t.m_axi_wvalid;
     ReadPort(t.m_axi_wdata, out->axi.wdata.data());
     out->axi.wstrb = t.m_axi_wstrb;
@@ -113,15 +119,52 @@ class KernelWrPortsOf : public KernelWrPorts {
   FstTrace<Top> wave_;
 };
 
-std::unique_ptr<KernelWrPorts> MakePorts(unsigned data_bytes, const std::string& trace_path) {
-  switch (data_bytes) {
-    case 8:
-      return std::make_unique<KernelWrPortsOf<Vutf8_kernel_wr_w8>>(trace_path);
-    case 64:
-      return std::make_unique<KernelWrPortsOf<Vutf8_kernel_wr_w64>>(trace_path);
-    default:
-      throw std::invalid_argument("utf8_kernel_wr is verilated at 8 and 64 bytes a beat only");
+// The engine's parameters: the defaults at a width, and the corners
+// (sim/kernel_axi.cmake).
+KernelWrParams Defaults(unsigned data_bytes) {
+  KernelWrParams p;
+  p.data_bytes = static_cast<int>(data_bytes);
+  return p;
+}
+
+KernelWrParams At(int data_bytes, int addr_width, int max_burst, int fifo_depth) {
+  KernelWrParams p;
+  p.data_bytes = data_bytes;
+  p.addr_width = addr_width;
+  p.max_burst = max_burst;
+  p.fifo_depth = fifo_depth;
+  return p;
+}
+
+bool Same(const KernelWrParams& a, const KernelWrParams& b) {
+  return a.data_bytes == b.data_bytes && a.addr_width == b.addr_width &&
+         a.max_burst == b.max_burst && a.fifo_depth == b.fifo_depth;
+}
+
+// The block and its parameters, for messages: only the width at the defaults.
+std::string Name(const KernelWrParams& p) {
+  std::string n = "utf8_kernel_wr W=" + std::to_string(p.data_bytes);
+  if (!Same(p, Defaults(static_cast<unsigned>(p.data_bytes)))) {
+    n += " ADDR_WIDTH=" + std::to_string(p.addr_width) +
+         " MAX_BURST=" + std::to_string(p.max_burst) +
+         " FIFO_DEPTH=" + std::to_string(p.fifo_depth);
   }
+  return n;
+}
+
+const KernelWrParams kSmall = At(16, 20, 2, 4);
+const KernelWrParams kLong = At(8, 64, 256, 512);
+
+std::unique_ptr<KernelWrPorts> MakePorts(const KernelWrParams& p, const std::string& trace_path) {
+  if (Same(p, Defaults(8)))
+    return std::make_unique<KernelWrPortsOf<Vutf8_kernel_wr_w8>>(trace_path);
+  if (Same(p, Defaults(64)))
+    return std::make_unique<KernelWrPortsOf<Vutf8_kernel_wr_w64>>(trace_path);
+  if (Same(p, kSmall))
+    return std::make_unique<KernelWrPortsOf<Vutf8_kernel_wr_w16_small>>(trace_path);
+  if (Same(p, kLong)) return std::make_unique<KernelWrPortsOf<Vutf8_kernel_wr_w8_long>>(trace_path);
+  throw std::invalid_argument(
+      "utf8_kernel_wr is not verilated at these parameters (KernelWrBuilds())");
 }
 
 AxiMemConfig WithWidth(AxiMemConfig c, unsigned data_bytes) {
@@ -134,16 +177,34 @@ void SetLane(std::array<uint32_t, 16>* d, unsigned k, uint8_t v) {
   (*d)[k / 4] |= uint32_t{v} << (8 * (k % 4));
 }
 
+uint8_t Lane(const std::array<uint32_t, 16>& d, unsigned k) {
+  return static_cast<uint8_t>(d[k / 4] >> (8 * (k % 4)));
+}
+
 }  // namespace
 
 std::vector<unsigned> KernelWrWidths() { return {8, 64}; }
 
+std::vector<KernelWrParams> KernelWrBuilds() { return {Defaults(8), Defaults(64), kSmall, kLong}; }
+
 KernelWrBench::KernelWrBench(unsigned data_bytes, AxiMemConfig mem_cfg, uint64_t seed,
                              const std::string& trace_path)
-    : data_bytes_(data_bytes),
-      mem_(WithWidth(mem_cfg, data_bytes)),
+    : KernelWrBench(Defaults(data_bytes), mem_cfg, seed, trace_path) {}
+
+KernelWrBench::KernelWrBench(const KernelWrParams& params, AxiMemConfig mem_cfg, uint64_t seed,
+                             const std::string& trace_path)
+    : data_bytes_(static_cast<unsigned>(params.data_bytes)),
+      mem_(WithWidth(mem_cfg, data_bytes_)),
       rng_(seed),
-      rtl_(MakePorts(data_bytes, trace_path)) {}
+      rtl_(MakePorts(params, trace_path)),
+      model_(params),
+      name_(Name(params)),
+      chk_(name_, seed) {
+  // The engine's control state has a value only after a reset.
+  reset_ = true;
+  Clock();
+  reset_ = false;
+}
 
 KernelWrBench::~KernelWrBench() = default;
 
@@ -163,9 +224,48 @@ uint64_t KernelWrBench::bytes() const { return rtl_->Bytes(); }
 void KernelWrBench::Fail(const std::string& what) {
   if (!failure_.empty()) return;
   std::ostringstream m;
-  m << "utf8_kernel_wr W=" << data_bytes_ << ": clock " << clocks_ << ": " << what << " (seed "
-    << rng_.seed() << ")";
+  m << name_ << ": clock " << clocks_ << ": " << what << " (seed " << rng_.seed() << ")";
   failure_ = m.str();
+}
+
+// Every output against the model's; payload lanes where the model says the RTL
+// has given them a value (Verilator shows X as 0), which a handshake's payload
+// must always have.
+void KernelWrBench::Compare(const WrOut& got) {
+  const KernelWrCycleModel::Outputs e = model_.outputs();
+  chk_.set_cycle(clocks_);
+  chk_.check("cmd_ready", e.cmd_ready, got.cmd_ready);
+  chk_.check("busy", e.busy, got.busy);
+  chk_.check("error", e.error, got.error);
+  chk_.check("bytes", e.bytes, got.bytes);
+  chk_.check("s_axis_tready", e.s_axis_tready, got.tready);
+  chk_.check("m_axi_awvalid", e.m_axi_awvalid, got.axi.awvalid);
+  if (e.aw_known) {
+    chk_.check("m_axi_awaddr", e.m_axi_awaddr, got.axi.awaddr);
+    chk_.check("m_axi_awlen", e.m_axi_awlen, got.axi.awlen);
+  }
+  chk_.check("m_axi_awsize", e.m_axi_awsize, got.axi.awsize);
+  chk_.check("m_axi_awburst", e.m_axi_awburst, got.axi.awburst);
+  chk_.check("m_axi_awcache", e.m_axi_awcache, got.awcache);
+  chk_.check("m_axi_awprot", e.m_axi_awprot, got.awprot);
+  chk_.check("m_axi_wvalid", e.m_axi_wvalid, got.axi.wvalid);
+  if (e.w_known) {
+    chk_.check("m_axi_wstrb", e.m_axi_wstrb, got.axi.wstrb);
+    chk_.check("m_axi_wlast", e.m_axi_wlast, got.axi.wlast);
+  }
+  for (unsigned k = 0; k < data_bytes_; ++k) {
+    if ((e.wdata_known >> k) & 1) {
+      chk_.check_lane("m_axi_wdata", static_cast<int>(k), e.m_axi_wdata[k], Lane(got.axi.wdata, k));
+    }
+  }
+  chk_.check("m_axi_bready", e.m_axi_bready, got.axi.bready);
+  if (!chk_.ok()) {
+    if (failure_.empty()) failure_ = chk_.message();
+  } else if (e.m_axi_awvalid && !e.aw_known) {
+    Fail("the model offers an AW with no payload");
+  } else if (e.m_axi_wvalid && (!e.w_known || (e.m_axi_wstrb & ~e.wdata_known) != 0)) {
+    Fail("the model offers a W beat with strobed lanes that have no value");
+  }
 }
 
 void KernelWrBench::Clock() {
@@ -195,8 +295,25 @@ void KernelWrBench::Clock() {
   }
 
   WrOut out;
-  rtl_->Low(in, mem_.outputs(), &out);
+  const AxiSlavePorts& axi = mem_.outputs();
+  rtl_->Low(in, axi, &out);
+  if (defined_) Compare(out);
   ++clocks_;
+
+  // The model's inputs: the RTL's, lane by lane.
+  KernelWrCycleModel::Inputs& m = model_in_;
+  m.rst = in.rst;
+  m.cmd_valid = in.cmd_valid;
+  m.cmd_addr = in.cmd_addr;
+  m.cmd_abort = in.abort;
+  for (unsigned k = 0; k < data_bytes_; ++k) m.s_axis_tdata[k] = Lane(in.tdata, k);
+  m.s_axis_tkeep = in.tkeep;
+  m.s_axis_tvalid = in.tvalid;
+  m.s_axis_tlast = in.tlast;
+  m.m_axi_awready = axi.awready;
+  m.m_axi_wready = axi.wready;
+  m.m_axi_bresp = axi.bresp;
+  m.m_axi_bvalid = axi.bvalid;
 
   if (reset_) {
     pending_ = false;
@@ -205,6 +322,8 @@ void KernelWrBench::Clock() {
     running_ = false;
     mem_.Reset();
     rtl_->Rise();
+    model_.tick(m);
+    defined_ = true;
     return;
   }
 
@@ -237,6 +356,7 @@ void KernelWrBench::Clock() {
 
   mem_.Clock(out.axi);
   rtl_->Rise();
+  model_.tick(m);
   if (running_ && !accepted && !rtl_->Busy()) {
     running_ = false;
     command_clocks_ = clocks_ - accept_clock_;
@@ -247,7 +367,7 @@ void KernelWrBench::Clock() {
 }
 
 bool KernelWrBench::RunUntilIdle(uint64_t limit) {
-  for (uint64_t i = 0; i < limit; ++i) {
+  for (uint64_t i = 0; i < limit && failure_.empty(); ++i) {
     Clock();
     if (!pending_ && !rtl_->Busy()) return true;
   }

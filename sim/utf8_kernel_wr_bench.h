@@ -3,7 +3,10 @@
 // reset, and drives the byte stream of the current command (beats full but the
 // last, which may be empty; random gaps, a beat held until taken). The memory
 // checks the AXI side, the strobes against the write window the test sets, and
-// holds what was written. Used by tests/utf8_kernel_wr_test.cpp and the
+// holds what was written. The engine's cycle model (model/utf8_kernel_wr.h)
+// runs beside the RTL on the same inputs: every output is compared every
+// clock, every payload lane the RTL has given a value included, from the reset
+// the bench starts with. Used by tests/utf8_kernel_wr_test.cpp and the
 // throughput benchmark (bench/kernel_axi_bench.cpp).
 #ifndef UTF8CORE_SIM_UTF8_KERNEL_WR_BENCH_H_
 #define UTF8CORE_SIM_UTF8_KERNEL_WR_BENCH_H_
@@ -15,6 +18,7 @@
 
 #include "axi_mem.h"
 #include "harness.h"
+#include "utf8_kernel_wr.h"
 
 namespace utf8core {
 namespace sim {
@@ -27,13 +31,20 @@ struct WrCommand {
   bool empty_last = false;
 };
 
+// The Verilated engine at one width, behind an interface, and what it drives
+// (utf8_kernel_wr_bench.cpp).
 class KernelWrPorts;
+struct WrOut;
 
 class KernelWrBench {
  public:
-  // data_bytes: the widths verilated, 8 and 64 (KernelWrWidths()); the memory
-  // model takes the same width. trace_path "" writes no wave.
+  // data_bytes: the widths verilated with the default parameters, 8 and 64
+  // (KernelWrWidths()); the memory model takes the same width. trace_path ""
+  // writes no wave.
   KernelWrBench(unsigned data_bytes, AxiMemConfig mem_cfg, uint64_t seed,
+                const std::string& trace_path = "");
+  // params: one of KernelWrBuilds().
+  KernelWrBench(const KernelWrParams& params, AxiMemConfig mem_cfg, uint64_t seed,
                 const std::string& trace_path = "");
   ~KernelWrBench();
 
@@ -52,7 +63,7 @@ class KernelWrBench {
 
   void Clock();
   // Clocks until no command is pending and busy is low, at most `limit`
-  // clocks; false on timeout.
+  // clocks; false on timeout or at the first failure().
   bool RunUntilIdle(uint64_t limit);
 
   bool busy() const;
@@ -65,16 +76,24 @@ class KernelWrBench {
   // Stream beats taken of the current command, and whether its tlast was.
   uint64_t beats_taken() const { return beats_taken_; }
   bool tlast_taken() const { return tlast_taken_; }
-  // The first broken rule seen on the engine's own ports, with clock and seed, or "".
+  // The first broken rule seen on the engine's own ports or the first
+  // disagreement between the RTL and its cycle model (clock, signal,
+  // expected, actual), with the seed, or "".
   const std::string& failure() const { return failure_; }
 
  private:
   void Fail(const std::string& what);
+  void Compare(const WrOut& got);
 
   unsigned data_bytes_;
   AxiMem mem_;
   Rng rng_;
   std::unique_ptr<KernelWrPorts> rtl_;
+  KernelWrCycleModel model_;
+  std::string name_;  // the block and its parameters, for messages
+  KernelWrCycleModel::Inputs model_in_;
+  CycleChecker chk_;
+  bool defined_ = false;  // the RTL reset once: its outputs have values
 
   WrCommand cmd_;
   bool pending_ = false;
@@ -95,8 +114,12 @@ class KernelWrBench {
   std::string failure_;
 };
 
-// The widths (bytes a beat) the write engine is verilated at.
+// The widths (bytes a beat) the write engine is verilated at with its
+// default parameters.
 std::vector<unsigned> KernelWrWidths();
+// Every set of parameters it is verilated at (sim/kernel_axi.cmake): the
+// defaults at each of KernelWrWidths(), then corners.
+std::vector<KernelWrParams> KernelWrBuilds();
 
 }  // namespace sim
 }  // namespace utf8core

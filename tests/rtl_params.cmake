@@ -165,3 +165,8 @@ utf8core_rtl_corner(utf8_kernel_wr fifo_depth_48 error_FIFO_DEPTH_must_be_a_powe
                     FIFO_DEPTH=48)
 utf8core_rtl_corner(utf8_kernel_wr fifo_depth_2 error_FIFO_DEPTH_must_be_a_power_of_two_at_least_2_MAX_BURST_and_4
                     MAX_BURST=1 FIFO_DEPTH=2)
+
+# The kernel: its narrowest bus and address, and its two rules.
+utf8core_rtl_corner(utf8_kernel min legal DATA_WIDTH=64 ADDR_WIDTH=16)
+utf8core_rtl_corner(utf8_kernel data_width_96 error_DATA_WIDTH_must_be_64_128_256_or_512 DATA_WIDTH=96)
+utf8core_rtl_corner(utf8_kernel addr_width_15 error_ADDR_WIDTH_must_be_16_to_64 ADDR_WIDTH=15)

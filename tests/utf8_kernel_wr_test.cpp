@@ -1,10 +1,13 @@
 // Tests of the kernel's AXI4 write engine (rtl/utf8_kernel_wr.v), verilated at
 // 8 and 64 bytes a beat, beside the AXI4 memory model (sim/axi_mem.h) through
-// sim::KernelWrBench. The memory checks the AXI side (INCR, size, alignment,
-// 4 KiB, stable payloads, wlast) and, with the write window set to the
-// command's bytes, that no other byte is ever strobed; after each command the
-// bytes written are compared with the stream and the bytes around them with
-// what was there before.
+// sim::KernelWrBench, which holds the RTL to its cycle model
+// (model/utf8_kernel_wr.h) on every output every clock. The memory checks the
+// AXI side (INCR, size, alignment, 4 KiB, stable payloads, wlast) and, with
+// the write window set to the command's bytes, that no other byte is ever
+// strobed; after each command the bytes written are compared with the stream
+// and the bytes around them with what was there before. The first
+// disagreement with the model fails the test with its clock, signal, expected
+// and actual values and seed.
 //
 // UTF8CORE_SEED replaces the seeds; every test prints the seed it ran with.
 #include <gtest/gtest.h>
@@ -82,6 +85,18 @@ AxiMemConfig MemConfig() {
 
 uint64_t Limit(const WrCommand& c, unsigned w) { return 20000 + 40 * (c.data.size() / w); }
 
+// Clocks the bench until it is idle; fails at the first disagreement with the
+// cycle model or broken rule, or after `limit` clocks.
+testing::AssertionResult RunsToIdle(KernelWrBench& b, uint64_t limit) {
+  const bool idle = b.RunUntilIdle(limit);
+  if (!b.failure().empty()) return testing::AssertionFailure() << b.failure();
+  if (!idle) {
+    return testing::AssertionFailure()
+           << "hang: not idle after " << limit << " clocks, seed " << b.seed();
+  }
+  return testing::AssertionSuccess();
+}
+
 // Memory after a command: [addr, addr + written) holds the stream's first
 // bytes, [addr + len, ...) and [..., addr) what `before` held; bytes in
 // between (written but not acknowledged) are not looked at.
@@ -106,9 +121,7 @@ void RunAndCheck(KernelWrBench& b, const WrCommand& c) {
   const std::vector<uint8_t> before = Snapshot(b.mem());
   b.mem().SetWriteWindow(c.addr, c.addr + c.data.size());
   b.Command(c);
-  ASSERT_TRUE(b.RunUntilIdle(Limit(c, b.data_bytes())))
-      << "hang: " << Describe(c) << ", seed " << b.seed();
-  ASSERT_EQ(b.failure(), "") << Describe(c);
+  ASSERT_TRUE(RunsToIdle(b, Limit(c, b.data_bytes()))) << Describe(c);
   ASSERT_FALSE(b.error()) << Describe(c);
   ASSERT_TRUE(b.tlast_taken()) << Describe(c);
   ASSERT_EQ(b.bytes(), c.data.size()) << Describe(c) << ", seed " << b.seed();
@@ -219,7 +232,7 @@ TEST_P(KernelWr, Throughput) {
     c.addr = kBase + off;
     c.data = data;
     b.Command(c);
-    ASSERT_TRUE(b.RunUntilIdle(10 * data.size()));
+    ASSERT_TRUE(RunsToIdle(b, 10 * data.size()));
     ASSERT_EQ(b.bytes(), data.size());
     const double rate = static_cast<double>(data.size()) / b.command_clocks();
     std::printf("W=%u offset %llu: %.3f bytes/clock (%.3f W)\n", w,
@@ -251,9 +264,8 @@ TEST_P(KernelWr, ErrorResponseStopsAndClears) {
       const std::vector<uint8_t> before = Snapshot(b.mem());
       b.mem().SetWriteWindow(c.addr, c.addr + c.data.size());
       b.Command(c);
-      ASSERT_TRUE(b.RunUntilIdle(100000)) << "hang after an error response";
+      ASSERT_TRUE(RunsToIdle(b, 100000)) << "after an error response";
       EXPECT_TRUE(b.error());
-      EXPECT_EQ(b.failure(), "");
       EXPECT_LE(b.bytes(), bad - c.addr);
       EXPECT_TRUE(b.mem().idle()) << "writes left outstanding";
       EXPECT_TRUE(b.mem().violations().empty()) << b.mem().violations().front();
@@ -272,7 +284,7 @@ TEST_P(KernelWr, OutsideTheWindowIsAnError) {
   c.addr = kBase + kSize - 100;
   c.data = RandomBytes(rng, 300);
   b.Command(c);
-  ASSERT_TRUE(b.RunUntilIdle(10000));
+  ASSERT_TRUE(RunsToIdle(b, 10000));
   EXPECT_TRUE(b.error());
   EXPECT_EQ(b.bytes(), 100u) << "the bursts up to the window's end (a page's end) are written";
   EXPECT_TRUE(b.mem().idle());
@@ -304,9 +316,8 @@ TEST_P(KernelWr, AbortMidway) {
     b.set_abort(true);
     b.Clock();
     b.set_abort(false);
-    ASSERT_TRUE(b.RunUntilIdle(20000)) << "hang after abort, round " << round;
+    ASSERT_TRUE(RunsToIdle(b, 20000)) << "after abort, round " << round;
     EXPECT_FALSE(b.error());
-    EXPECT_EQ(b.failure(), "");
     EXPECT_TRUE(b.mem().idle()) << "writes left outstanding, round " << round;
     EXPECT_TRUE(b.mem().violations().empty()) << b.mem().violations().front();
     CheckMemory(b.mem(), before, c, b.bytes(), seed + round);
@@ -345,7 +356,7 @@ TEST_P(KernelWr, AbortDropsTheStreamUntilTlast) {
   }
   EXPECT_TRUE(b.tlast_taken());
   EXPECT_LE(clocks, left + 4) << "the rest of the stream is taken a beat a clock";
-  ASSERT_TRUE(b.RunUntilIdle(20000));
+  ASSERT_TRUE(RunsToIdle(b, 20000));
   EXPECT_GT(b.command_clocks(), 4000u) << "busy until the last B";
   EXPECT_TRUE(b.mem().idle());
   EXPECT_TRUE(b.mem().violations().empty());
@@ -384,6 +395,87 @@ INSTANTIATE_TEST_SUITE_P(Widths, KernelWr, testing::ValuesIn(KernelWrWidths()),
                          [](const testing::TestParamInfo<unsigned>& i) {
                            return "W" + std::to_string(i.param);
                          });
+
+// ---------------------------------------------------------------------------
+// Every build (sim/kernel_axi.cmake): the defaults at each width and corners
+// of the parameters, each held to the cycle model at the same parameters
+
+class KernelWrBuild : public testing::TestWithParam<KernelWrParams> {};
+
+// Random commands under stalls on AW, W and B and gaps in the stream.
+TEST_P(KernelWrBuild, RandomCommandsUnderStalls) {
+  const KernelWrParams& params = GetParam();
+  const unsigned w = static_cast<unsigned>(params.data_bytes);
+  const uint64_t seed = Seed(30);
+  AxiMemConfig m = MemConfig();
+  m.aw_stall = m.w_stall = m.b_stall = 0.3;
+  m.seed = seed;
+  KernelWrBench b(params, m, seed);
+  b.set_stream_gap(0.3);
+  Rng rng(seed);
+  FillRandom(&b.mem(), rng);
+  for (int i = 0; i < 40; ++i) {
+    RunAndCheck(b, RandomCommand(rng, w));
+    if (HasFatalFailure()) return;
+  }
+}
+
+// Everything at once, with the cycle model as the judge of every clock:
+// commands at random clocks, abort and reset pulses at any clock (idle,
+// mid-burst, in the clock a command is taken), error responses, gaps in the
+// stream, stalls on AW, W and B. A command is offered only while the engine
+// is idle, since the bench offers a command's stream from Command() on.
+TEST_P(KernelWrBuild, RandomEventsHeldToTheModel) {
+  const KernelWrParams& params = GetParam();
+  const unsigned w = static_cast<unsigned>(params.data_bytes);
+  const uint64_t seed = Seed(29);
+  Rng rng(seed);
+  AxiMemConfig m = MemConfig();
+  m.aw_stall = m.w_stall = m.b_stall = 0.2;
+  m.seed = seed;
+  KernelWrBench b(params, m, seed);
+  b.set_stream_gap(0.3);
+  FillRandom(&b.mem(), rng);
+  for (uint64_t at = 20000; at < kSize; at += 40000) {
+    b.mem().InjectWriteError(kBase + at, kBase + at + 1, at % 80000 ? kAxiSlvErr : kAxiDecErr);
+  }
+  uint64_t commands = 0, aborts = 0, resets = 0, errors = 0;
+  bool was_busy = false;
+  for (int i = 0; i < 200000; ++i) {
+    if (!b.command_pending() && !b.busy() && rng.chance(0.02)) {
+      WrCommand c = RandomCommand(rng, w);
+      c.data.resize(c.data.size() / 4);  // many short commands
+      b.Command(c);
+      ++commands;
+    }
+    const bool abort = rng.chance(0.002);
+    const bool reset = rng.chance(0.0005);
+    aborts += abort;
+    resets += reset;
+    b.set_abort(abort);
+    b.set_reset(reset);
+    b.Clock();
+    if (was_busy && !b.busy() && b.error()) ++errors;
+    was_busy = b.busy();
+    ASSERT_EQ(b.failure(), "");
+  }
+  b.set_abort(false);
+  b.set_reset(false);
+  ASSERT_TRUE(RunsToIdle(b, 100000));
+  std::printf("%llu commands offered, %llu aborts, %llu resets, %llu ended by an error\n",
+              static_cast<unsigned long long>(commands), static_cast<unsigned long long>(aborts),
+              static_cast<unsigned long long>(resets), static_cast<unsigned long long>(errors));
+  EXPECT_GT(errors, 0u) << "no command met an injected error";
+  EXPECT_TRUE(b.mem().violations().empty()) << b.mem().violations().front();
+}
+
+std::string BuildName(const testing::TestParamInfo<KernelWrParams>& i) {
+  const KernelWrParams& p = i.param;
+  return "W" + std::to_string(p.data_bytes) + "_A" + std::to_string(p.addr_width) + "_B" +
+         std::to_string(p.max_burst) + "_F" + std::to_string(p.fifo_depth);
+}
+
+INSTANTIATE_TEST_SUITE_P(Builds, KernelWrBuild, testing::ValuesIn(KernelWrBuilds()), BuildName);
 
 }  // namespace
 }  // namespace sim
