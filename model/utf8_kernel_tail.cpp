@@ -94,6 +94,9 @@ KernelTailCycleModel::Outputs KernelTailCycleModel::outputs(const Inputs& in) co
   o.sent = sent_;
   o.held_data = held_data_;
   o.held_count = static_cast<uint32_t>(held_count_);
+  o.tdata_known = state_ == State::kLast ? last_known_ : hold_known_;
+  o.tkeep_known = run_pass || (last_known_ && cut_known_);
+  o.held_data_known = held_known_;
   return o;
 }
 
@@ -113,6 +116,7 @@ void KernelTailCycleModel::tick(const Inputs& in) {
         }
         last_data_ = in.s.tdata;
         last_count_ = count;
+        last_known_ = true;
         // The five bytes ending at byte count - 1 of this beat, reaching back
         // into the held beat's top four. A last beat keeps at least one byte;
         // with none (outside the block's use) the model takes zeros.
@@ -132,16 +136,19 @@ void KernelTailCycleModel::tick(const Inputs& in) {
         state_ = State::kGather;
       } else {
         hold_data_ = in.s.tdata;
+        hold_known_ = true;
         if (hold_valid_) sent_q_ = true;
         hold_valid_ = true;
       }
       break;
     case State::kGather:
       cut_ = in.cfg_partial ? TailCut(tail_, avail_, in.cfg_mode) : 0;
+      cut_known_ = true;
       state_ = State::kFind;
       break;
     case State::kFind:
       held_count_ = cut_;
+      held_known_ = true;
       held_data_ = 0;
       for (int i = 0; i < cut_; ++i) {
         const int from = 5 - cut_ + i;

@@ -7,6 +7,13 @@
 // Mealy paths: s_tready depends on s_tlast and m_tready; m_tvalid and m_tkeep
 // on s_tvalid and s_tlast (a beat passes straight through while the block
 // runs), so outputs() takes this clock's inputs.
+//
+// The model starts as the RTL after a reset (its state has no value before
+// one, so a bench resets first). The RTL resets only control state: the beats
+// it holds, the tail, the cut and held_data keep their values through a reset
+// and hold X until first loaded, which Verilator shows as 0. The model follows
+// them and says in Outputs' *_known fields what has had a value since power-on,
+// so that a bench compares every payload the RTL defines, offered or not.
 #ifndef UTF8CORE_MODEL_UTF8_KERNEL_TAIL_H_
 #define UTF8CORE_MODEL_UTF8_KERNEL_TAIL_H_
 
@@ -36,6 +43,10 @@ class KernelTailCycleModel {
     bool sent = false;
     uint64_t held_data = 0;  // 40 bits: byte i at [8i +: 8]
     uint32_t held_count = 0;
+    // What has had a value since power-on.
+    bool tdata_known = false;      // m_tdata, every lane
+    bool tkeep_known = false;      // m_tkeep
+    bool held_data_known = false;  // held_data
   };
 
   // W: bytes per beat, 8, 16, 32 or 64; others throw std::invalid_argument.
@@ -69,6 +80,11 @@ class KernelTailCycleModel {
   bool sent_ = false;
   uint64_t held_data_ = 0;
   int held_count_ = 0;
+  // Payload registers loaded since power-on.
+  bool hold_known_ = false;  // hold_data_
+  bool last_known_ = false;  // last_data_, last_count_
+  bool cut_known_ = false;
+  bool held_known_ = false;  // held_data_
 };
 
 }  // namespace utf8core

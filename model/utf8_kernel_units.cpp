@@ -90,6 +90,8 @@ void KernelUnitsCycleModel::tick(const Inputs& in) {
     out_.m.tuser = in_.tuser;
     out_.m.tlast = last;
     out_.m_tvalid = true;
+    out_.tdata_known = true;
+    out_.tkeep_known = true;
     if (last) end_ = true;
     if (s.cut) out_.out_full = true;
     room_ -= s.out_sum;
@@ -110,6 +112,7 @@ void KernelUnitsCycleModel::tick(const Inputs& in) {
     out_.m.tkeep = 0;
     out_.m.tlast = true;
     out_.m_tvalid = true;
+    out_.tkeep_known = true;
     end_ = true;
   }
 
@@ -133,6 +136,7 @@ void KernelUnitsCycleModel::tick(const Inputs& in) {
     out_.err_found = false;
     out_.err_class = 0;
     out_.err_pos = 0;
+    out_.figures_known = true;
   }
   // after start's clearing: the kernel may finish a job in its first clock
   if (in.finish) finish_ = true;

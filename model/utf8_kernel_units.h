@@ -7,6 +7,14 @@
 // Mealy path: s_tready depends on m_tready (a beat moves on when the output
 // register is taken in the same clock), so outputs() takes this clock's
 // inputs; every other output comes from a register.
+//
+// The model starts as the RTL after a reset (its control state has no value
+// before one, so a bench resets first). The RTL resets only control state:
+// the output beat's payload and the job's figures keep their values through a
+// reset and hold X until first loaded (by a beat moving out, by a start),
+// which Verilator shows as 0. The model follows them and says in Outputs'
+// *_known fields what has had a value since power-on, so that a bench
+// compares every payload the RTL defines, offered or not.
 #ifndef UTF8CORE_MODEL_UTF8_KERNEL_UNITS_H_
 #define UTF8CORE_MODEL_UTF8_KERNEL_UNITS_H_
 
@@ -52,6 +60,10 @@ class KernelUnitsCycleModel {
     bool err_found = false;
     uint32_t err_class = 0;
     uint64_t err_pos = 0;
+    // What has had a value since power-on.
+    bool tdata_known = false;    // m.tdata, m.tuser: every lane
+    bool tkeep_known = false;    // m.tkeep, m.tlast
+    bool figures_known = false;  // in_bytes .. err_pos (out_full is reset)
   };
 
   // W: units per beat, 8, 16, 32 or 64; others throw std::invalid_argument.
@@ -84,7 +96,7 @@ class KernelUnitsCycleModel {
   // The job
   uint32_t op_ = 0;
   uint64_t room_ = 0;
-  bool end_ = false;
+  bool end_ = true;  // as after a reset: nothing moves before a start
   bool finish_ = false;
   bool halt_ = false;
   // Output register and figures

@@ -56,6 +56,7 @@ RepackCycleModel::Outputs RepackCycleModel::outputs(const Inputs& in) const {
   }
   o.m_valid = p.out_valid;
   o.m_last = p.out_last;
+  o.data_known = acc_known_;
   return o;
 }
 
@@ -74,6 +75,7 @@ void RepackCycleModel::tick(const Inputs& in) {
     std::fill(acc_.begin() + static_cast<std::ptrdiff_t>(at) + in_, acc_.end(), 0u);
     acc_count_ = (p.rest_count + in_count_) & acc_mask_;
     acc_end_ = in_last_;
+    acc_known_ = true;
   } else {
     acc_count_ = p.rest_count;
     acc_end_ = p.rest_end;

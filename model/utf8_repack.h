@@ -7,6 +7,12 @@
 // Mealy path: s_ready depends on m_ready (the accumulator takes the input
 // register when this clock's output beat leaves room), so outputs() takes
 // this clock's inputs; the output beat comes from registers.
+//
+// The model starts as the RTL after a reset (its control state has no value
+// before one, so a bench resets first). The accumulator's items are not
+// reset: they hold X until its first take after power-on, which Verilator
+// shows as 0, and from then on every item has a value. Outputs' data_known
+// says which.
 #ifndef UTF8CORE_MODEL_UTF8_REPACK_H_
 #define UTF8CORE_MODEL_UTF8_REPACK_H_
 
@@ -37,6 +43,7 @@ class RepackCycleModel {
     uint64_t m_keep = 0;
     bool m_valid = false;
     bool m_last = false;
+    bool data_known = false;  // m_data, every item, has had a value since power-on
   };
 
   // The RTL's parameters: ITEM 1..32 bits, IN 1..kMaxIn, OUT 1..kMaxOut.
@@ -69,6 +76,7 @@ class RepackCycleModel {
   std::vector<uint32_t> acc_;
   uint32_t acc_count_ = 0;
   bool acc_end_ = false;
+  bool acc_known_ = false;  // a take since power-on
 };
 
 }  // namespace utf8core
