@@ -15,10 +15,9 @@
 // its cycle, signal, both values and the seed. Seed: UTF8CORE_SEED; waves:
 // UTF8CORE_TRACE=<dir>.
 //
-// The generated map and the cycle model share a file name (host/ and model/),
-// so both are included by their folder.
+// The generated map (host/) and the block's cycle model (model/, below) share
+// a file name, so both are included by their folder.
 #include "host/utf8_kernel_regs.h"
-#include "model/utf8_kernel_regs.h"
 
 #include <gtest/gtest.h>
 
@@ -38,6 +37,7 @@
 #include "Vutf8_kernel_regs_narrow.h"
 #include "fst_trace.h"
 #include "harness.h"
+#include "model/utf8_kernel_regs.h"
 
 namespace utf8core {
 namespace sim {
@@ -1292,12 +1292,13 @@ void RegsBesideModel(uint64_t seed, const Params& p, const std::string& wave_nam
     model.tick(in);
   }
   ASSERT_TRUE(chk.ok()) << chk.message();
-  std::printf("utf8_kernel_regs beside its model, %s: %llu clocks, %llu writes, %llu reads, "
-              "%llu jobs, %llu resets, irq high %llu clocks\n",
-              wave_name.c_str(), static_cast<unsigned long long>(kClocks),
-              static_cast<unsigned long long>(writes), static_cast<unsigned long long>(reads),
-              static_cast<unsigned long long>(starts), static_cast<unsigned long long>(resets),
-              static_cast<unsigned long long>(irqs));
+  std::printf(
+      "utf8_kernel_regs beside its model, %s: %llu clocks, %llu writes, %llu reads, "
+      "%llu jobs, %llu resets, irq high %llu clocks\n",
+      wave_name.c_str(), static_cast<unsigned long long>(kClocks),
+      static_cast<unsigned long long>(writes), static_cast<unsigned long long>(reads),
+      static_cast<unsigned long long>(starts), static_cast<unsigned long long>(resets),
+      static_cast<unsigned long long>(irqs));
   EXPECT_GT(writes, 1000u);
   EXPECT_GT(reads, 1000u);
   EXPECT_GT(starts, 50u);
