@@ -1,13 +1,15 @@
 // The engine registry of the command line as the fuzzing build has it, in place
-// of cli/engines.cpp and cli/rtl_engine.cpp: the functional model only. The
+// of cli/engines.cpp, cli/rtl_engine.cpp and cli/kernel_engine.cpp: the
+// functional model only. The
 // harnesses are built with clang and the Verilated blocks are not, so this
 // program has no RTL engine, and says so the way a build without one would:
-// "rtl" is an unknown engine and no lane count is built.
+// "rtl" and "kernel" are unknown engines and no lane count is built.
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "engine.h"
+#include "kernel_engine.h"
 #include "model_engine.h"
 #include "rtl_engine.h"
 
@@ -24,6 +26,7 @@ std::unique_ptr<Engine> MakeEngine(const EngineConfig& config, std::string* erro
 
 std::vector<int> RtlDecodeLanes() { return {}; }
 std::vector<int> RtlValidateLanes() { return {}; }
+std::vector<int> KernelLanes() { return {}; }
 
 }  // namespace cli
 }  // namespace utf8core
