@@ -1,10 +1,12 @@
 # The kernel's register map: its register block against the header generated
 # from the map, and the generated files against the map. Label quick.
 #   utf8_kernel_regs_test (KernelRegs.*, KernelRegsStress.*, KernelRegsNarrow.*,
-#       SpecMap.*): rtl/utf8_kernel_regs.v verilated at its defaults and at a
-#       narrow parameter set, driven through AXI4-Lite by a bench that plays the
-#       kernel core, using only the offsets and masks of host/utf8_kernel_regs.h;
-#       SpecMap compares that header with the specification's table.
+#       KernelRegsModel.*, SpecMap.*): rtl/utf8_kernel_regs.v verilated at its
+#       defaults and at a narrow parameter set, driven through AXI4-Lite by a
+#       bench that plays the kernel core, using only the offsets and masks of
+#       host/utf8_kernel_regs.h, with its cycle model (model/utf8_kernel_regs.h)
+#       beside it compared every clock; SpecMap compares that header with the
+#       specification's table.
 #   kernel_regs_generated: scripts/gen_regs.sh regenerates host/utf8_kernel_regs.h
 #       and docs/kernel_regs.md from rtl/utf8_kernel.rdl into the build tree and
 #       fails on any difference from the committed files; skipped (exit 77) when
@@ -17,9 +19,11 @@ set(kregs_narrow_ops 5)
 set(kregs_narrow_addr_width 40)
 
 add_executable(utf8_kernel_regs_test ${CMAKE_CURRENT_LIST_DIR}/utf8_kernel_regs_test.cpp)
+# The generated map (host/) and the block's cycle model (model/) share a file
+# name: the test includes both by their folder.
 target_include_directories(utf8_kernel_regs_test PRIVATE
-  ${CMAKE_SOURCE_DIR}/sim ${CMAKE_SOURCE_DIR}/host)
-target_link_libraries(utf8_kernel_regs_test PRIVATE GTest::gtest_main)
+  ${CMAKE_SOURCE_DIR}/sim ${CMAKE_SOURCE_DIR})
+target_link_libraries(utf8_kernel_regs_test PRIVATE utf8_model GTest::gtest_main)
 target_compile_options(utf8_kernel_regs_test PRIVATE -Wall)
 target_compile_definitions(utf8_kernel_regs_test PRIVATE
   UTF8CORE_KREGS_NARROW_DATA_WIDTH=${kregs_narrow_data_width}

@@ -9,9 +9,15 @@
 // random delays; random bready/rready) and plays the kernel core: it records
 // the arguments at each job_start and pulses job_done with results when a test
 // asks, driving random values on the result inputs at every other clock. It
-// checks the slave's side of the protocol every clock. Seed: UTF8CORE_SEED;
-// waves: UTF8CORE_TRACE=<dir>.
-#include "utf8_kernel_regs.h"
+// checks the slave's side of the protocol every clock, and runs the block's
+// cycle model (model/utf8_kernel_regs.h) beside it with the same inputs,
+// comparing every output every clock: the first mismatch fails the test with
+// its cycle, signal, both values and the seed. Seed: UTF8CORE_SEED; waves:
+// UTF8CORE_TRACE=<dir>.
+//
+// The generated map (host/) and the block's cycle model (model/, below) share
+// a file name, so both are included by their folder.
+#include "host/utf8_kernel_regs.h"
 
 #include <gtest/gtest.h>
 
@@ -24,12 +30,14 @@
 #include <ostream>
 #include <sstream>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "Vutf8_kernel_regs.h"
 #include "Vutf8_kernel_regs_narrow.h"
 #include "fst_trace.h"
 #include "harness.h"
+#include "model/utf8_kernel_regs.h"
 
 namespace utf8core {
 namespace sim {
@@ -59,6 +67,12 @@ struct Params {
 constexpr Params kDefaultParams{512, 0x07, 64};
 constexpr Params kNarrowParams{UTF8CORE_KREGS_NARROW_DATA_WIDTH, UTF8CORE_KREGS_NARROW_OPS,
                                UTF8CORE_KREGS_NARROW_ADDR_WIDTH};
+
+// The parameters each verilated top was built with.
+template <class Top>
+constexpr Params ParamsOf() {
+  return std::is_same<Top, Vutf8_kernel_regs_narrow>::value ? kNarrowParams : kDefaultParams;
+}
 
 uint64_t AddrMask(const Params& p) {
   return p.addr_width >= 64 ? ~uint64_t{0} : (uint64_t{1} << p.addr_width) - 1;
@@ -207,6 +221,58 @@ std::vector<std::pair<uint32_t, uint32_t>> ExpectedResultReads(const Results& r)
   return v;
 }
 
+// ---------------------------------------------------------------------------
+// The RTL beside its cycle model: the inputs a top was given this clock, and
+// every output compared. CompareRegs is true when this clock brought the run's
+// first mismatch, which is the one reported.
+template <class Top>
+KernelRegsCycleModel::Inputs RegsInputs(const Top& t) {
+  KernelRegsCycleModel::Inputs m;
+  m.rst = t.rst;
+  m.awaddr = t.s_axil_awaddr;
+  m.awvalid = t.s_axil_awvalid;
+  m.wdata = t.s_axil_wdata;
+  m.wstrb = t.s_axil_wstrb;
+  m.wvalid = t.s_axil_wvalid;
+  m.bready = t.s_axil_bready;
+  m.araddr = t.s_axil_araddr;
+  m.arvalid = t.s_axil_arvalid;
+  m.rready = t.s_axil_rready;
+  m.job_done = t.job_done;
+  m.res_status = t.res_status;
+  m.res_err_class = t.res_err_class;
+  m.res_err_offset = t.res_err_offset;
+  m.res_in_bytes = t.res_in_bytes;
+  m.res_out_bytes = t.res_out_bytes;
+  m.res_units = t.res_units;
+  m.res_utf16_units = t.res_utf16_units;
+  m.res_cycles = t.res_cycles;
+  for (int i = 0; i < 6; ++i) m.res_class_count[i] = t.res_class_count[i];
+  return m;
+}
+
+template <class Top>
+bool CompareRegs(const KernelRegsCycleModel::Outputs& e, const Top& t, CycleChecker* k) {
+  const bool was_ok = k->ok();
+  k->check("s_axil_awready", e.awready, t.s_axil_awready);
+  k->check("s_axil_wready", e.wready, t.s_axil_wready);
+  k->check("s_axil_bresp", e.bresp, t.s_axil_bresp);
+  k->check("s_axil_bvalid", e.bvalid, t.s_axil_bvalid);
+  k->check("s_axil_arready", e.arready, t.s_axil_arready);
+  k->check("s_axil_rdata", e.rdata, t.s_axil_rdata);
+  k->check("s_axil_rresp", e.rresp, t.s_axil_rresp);
+  k->check("s_axil_rvalid", e.rvalid, t.s_axil_rvalid);
+  k->check("job_start", e.job_start, t.job_start);
+  k->check("job_op", e.job_op, t.job_op);
+  k->check("job_flags", e.job_flags, t.job_flags);
+  k->check("job_src", e.job_src, t.job_src);
+  k->check("job_len", e.job_len, t.job_len);
+  k->check("job_dst", e.job_dst, t.job_dst);
+  k->check("job_cap", e.job_cap, t.job_cap);
+  k->check("irq", e.irq, t.irq);
+  return was_ok && !k->ok();
+}
+
 struct JobArgs {
   uint32_t op = 0, flags = 0;
   uint64_t src = 0, len = 0, dst = 0, cap = 0;
@@ -240,7 +306,11 @@ class Bench {
   };
 
   Bench(uint64_t seed, const std::string& wave_name)
-      : rng_(seed), ctx_(MakeContext()), top_(std::make_unique<Top>(ctx_.get(), "TOP")) {
+      : rng_(seed),
+        ctx_(MakeContext()),
+        top_(std::make_unique<Top>(ctx_.get(), "TOP")),
+        model_(ParamsOf<Top>().data_width, ParamsOf<Top>().ops, ParamsOf<Top>().addr_width),
+        chk_("utf8_kernel_regs", seed) {
     wave_.open(ctx_.get(), top_.get(), TracePath(SafeName("kernel_regs_" + wave_name)));
     top_->clk = 0;
     Idle();
@@ -337,6 +407,8 @@ class Bench {
     wave_.dump();
     ctx_->timeInc(1);
 
+    const KernelRegsCycleModel::Inputs model_in = RegsInputs(*top_);
+    CompareWithModel();
     const bool in_reset = top_->rst;
     if (!in_reset) CheckSlave();
     const bool aw_hs = top_->s_axil_awvalid && top_->s_axil_awready;
@@ -367,6 +439,7 @@ class Bench {
     top_->eval();
     wave_.dump();
     ctx_->timeInc(1);
+    model_.tick(model_in);
     ++cycle_;
     if (in_reset) return;
 
@@ -496,6 +569,16 @@ class Bench {
     for (int i = 0; i < 6; ++i) top_->res_class_count[i] = r.class_count[i];
   }
 
+  // Every output against the cycle model, every clock; the first mismatch
+  // fails the test (later ones are only counted).
+  void CompareWithModel() {
+    chk_.set_cycle(cycle_);
+    if (CompareRegs(model_.outputs(), *top_, &chk_)) {
+      wave_.flush();
+      ADD_FAILURE() << chk_.message();
+    }
+  }
+
   // The slave's side of AXI4-Lite, every clock.
   void CheckSlave() {
     if (prev_b_held_ && !top_->s_axil_bvalid) Fail("bvalid fell before bready");
@@ -510,6 +593,8 @@ class Bench {
   std::unique_ptr<VerilatedContext> ctx_;
   std::unique_ptr<Top> top_;
   FstTrace<Top> wave_;
+  KernelRegsCycleModel model_;
+  CycleChecker chk_;
   uint64_t cycle_ = 0;
 
   std::deque<WriteOp> wq_;
@@ -1133,6 +1218,98 @@ TEST(KernelRegsNarrow, CapsAndAddressWidth) {
   EXPECT_EQ(b.jobs()[0].dst, 0x123456789ABCDEF0ull & am);
   EXPECT_EQ(b.jobs()[0].len, ~uint64_t{0}) << "LEN keeps 64 bits";
   EXPECT_EQ(b.jobs()[0].cap, ~uint64_t{0}) << "CAP keeps 64 bits";
+}
+
+// ---------------------------------------------------------------------------
+// The RTL beside its cycle model on inputs random every clock: requests that
+// come and go without waiting for ready, writes of AP_START, job_done at any
+// time (with no job too), ready low at random and resets in the middle of it
+// all. Nothing is checked here but the model against the RTL, every output
+// every clock; the counts say the traffic reached every part of the block.
+template <class Top>
+void RegsBesideModel(uint64_t seed, const Params& p, const std::string& wave_name) {
+  Rng rng(seed);
+  auto ctx = MakeContext();
+  auto top = std::make_unique<Top>(ctx.get(), "TOP");
+  FstTrace<Top> wave;
+  wave.open(ctx.get(), top.get(), TracePath(SafeName("kernel_regs_" + wave_name)));
+  KernelRegsCycleModel model(p.data_width, p.ops, p.addr_width);
+  CycleChecker chk("utf8_kernel_regs", seed);
+  std::vector<uint32_t> addrs;
+  for (const RegInfo& r : MapRegs()) addrs.push_back(r.offset);
+  const uint32_t control[] = {KREG(CTRL), KREG(GIE), KREG(IER), KREG(ISR)};
+  auto pick = [&]() -> uint32_t {
+    const uint32_t lsb = rng.chance(0.1) ? rng.below(4) : 0;
+    if (rng.chance(0.4)) return control[rng.below(4)] + lsb;
+    if (rng.chance(0.8)) return addrs[rng.below(static_cast<uint32_t>(addrs.size()))] + lsb;
+    return rng.below(kWindowBytes);
+  };
+  uint64_t writes = 0, reads = 0, starts = 0, resets = 0, irqs = 0;
+  const uint64_t kClocks = 20000;
+  for (uint64_t cycle = 0; cycle < kClocks && chk.ok(); ++cycle) {
+    top->rst = cycle < 2 || rng.chance(0.002);
+    top->s_axil_awvalid = rng.chance(0.4);
+    top->s_axil_awaddr = pick();
+    top->s_axil_awprot = rng.below(8);
+    top->s_axil_wvalid = rng.chance(0.4);
+    top->s_axil_wdata = static_cast<uint32_t>(rng.u64());
+    top->s_axil_wstrb = rng.chance(0.5) ? 0xF : rng.below(16);
+    top->s_axil_bready = rng.chance(0.7);
+    top->s_axil_arvalid = rng.chance(0.4);
+    top->s_axil_araddr = pick();
+    top->s_axil_arprot = rng.below(8);
+    top->s_axil_rready = rng.chance(0.7);
+    const Results r = RandomResults(&rng);
+    top->job_done = rng.chance(0.05);
+    top->res_status = r.status;
+    top->res_err_class = r.err_class;
+    top->res_err_offset = r.err_offset;
+    top->res_in_bytes = r.in_bytes;
+    top->res_out_bytes = r.out_bytes;
+    top->res_units = r.units;
+    top->res_utf16_units = r.utf16_units;
+    top->res_cycles = r.cycles;
+    for (int i = 0; i < 6; ++i) top->res_class_count[i] = r.class_count[i];
+    top->clk = 0;
+    top->eval();
+    wave.dump();
+    ctx->timeInc(1);
+
+    chk.set_cycle(cycle);
+    if (CompareRegs(model.outputs(), *top, &chk)) wave.flush();
+    if (!top->rst) {
+      writes += top->s_axil_bvalid && top->s_axil_bready;
+      reads += top->s_axil_rvalid && top->s_axil_rready;
+      starts += top->job_start;
+      irqs += top->irq;
+    }
+    resets += top->rst;
+    const KernelRegsCycleModel::Inputs in = RegsInputs(*top);
+    top->clk = 1;
+    top->eval();
+    wave.dump();
+    ctx->timeInc(1);
+    model.tick(in);
+  }
+  ASSERT_TRUE(chk.ok()) << chk.message();
+  std::printf(
+      "utf8_kernel_regs beside its model, %s: %llu clocks, %llu writes, %llu reads, "
+      "%llu jobs, %llu resets, irq high %llu clocks\n",
+      wave_name.c_str(), static_cast<unsigned long long>(kClocks),
+      static_cast<unsigned long long>(writes), static_cast<unsigned long long>(reads),
+      static_cast<unsigned long long>(starts), static_cast<unsigned long long>(resets),
+      static_cast<unsigned long long>(irqs));
+  EXPECT_GT(writes, 1000u);
+  EXPECT_GT(reads, 1000u);
+  EXPECT_GT(starts, 50u);
+  EXPECT_GT(irqs, 100u);
+}
+
+TEST(KernelRegsModel, RandomTrafficDefault) {
+  RegsBesideModel<Vutf8_kernel_regs>(SeedFromEnv(12), kDefaultParams, "ModelDefault");
+}
+TEST(KernelRegsModel, RandomTrafficNarrow) {
+  RegsBesideModel<Vutf8_kernel_regs_narrow>(SeedFromEnv(13), kNarrowParams, "ModelNarrow");
 }
 
 }  // namespace
