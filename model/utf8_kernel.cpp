@@ -267,7 +267,8 @@ void KernelCycleModel::tick(const Inputs& in) {
     iw.s_axis_tlast = u32.m_last;
   } else {
     for (int k = 0; k < w_; ++k) {
-      iw.s_axis_tdata[static_cast<size_t>(k)] = static_cast<uint8_t>(san.m_data[static_cast<size_t>(k)]);
+      iw.s_axis_tdata[static_cast<size_t>(k)] =
+          static_cast<uint8_t>(san.m_data[static_cast<size_t>(k)]);
     }
     iw.s_axis_tkeep = san.m_keep;
     iw.s_axis_tvalid = san.m_valid;
@@ -326,8 +327,7 @@ void KernelCycleModel::ControlTick(const Inputs& in, const KernelRdCycleModel::O
   const uint32_t h_n = c.cont ? c.held_n : 0;
   const uint64_t h_b = c.cont ? c.held : 0;
   const bool empty_job = h_n == 0 && c.len == 0;
-  const bool all_in =
-      !c.rd_cmd && !c.wr_cmd && !rd.busy && !wr.busy && u.ended && !c.units_start;
+  const bool all_in = !c.rd_cmd && !c.wr_cmd && !rd.busy && !wr.busy && u.ended && !c.units_start;
   const bool u_took_held = u.in_bytes >= h_n;
   const uint64_t u_in_src = u_took_held ? u.in_bytes - h_n : 0;
 

@@ -140,8 +140,7 @@ class KernelCycleModel {
   // Fills in_utf8_.s_data and s_count: the bytes of a beat of units.
   void UnitBytes(const KernelUnitsCycleModel::UnitBeat& b);
   void ControlTick(const Inputs& in, const KernelRdCycleModel::Outputs& rd,
-                   const KernelWrCycleModel::Outputs& wr,
-                   const KernelTailCycleModel::Outputs& tail,
+                   const KernelWrCycleModel::Outputs& wr, const KernelTailCycleModel::Outputs& tail,
                    const KernelUnitsCycleModel::Outputs& units);
 
   int w_;
@@ -150,8 +149,8 @@ class KernelCycleModel {
   KernelTailCycleModel tail_;
   WideDecoderCycleModel decoder_;
   KernelUnitsCycleModel units_;
-  RepackCycleModel utf8_;   // utf8_unit_utf8's repacking: bytes, IN 3*W+3, OUT W
-  RepackCycleModel ucs4_;   // UTF-32: code points, IN W, OUT W/4
+  RepackCycleModel utf8_;  // utf8_unit_utf8's repacking: bytes, IN 3*W+3, OUT W
+  RepackCycleModel ucs4_;  // UTF-32: code points, IN W, OUT W/4
   KernelWrCycleModel wr_;
   Control c_;
 
