@@ -49,10 +49,10 @@ std::unique_ptr<KernelRtl> MakeKernelRtl(unsigned data_width, const std::string&
 
 add_library(utf8_kernel_card STATIC kernel_card.cpp ${CMAKE_CURRENT_BINARY_DIR}/kernel_widths.cpp)
 target_include_directories(utf8_kernel_card PUBLIC ${CMAKE_CURRENT_LIST_DIR})
-target_link_libraries(utf8_kernel_card PUBLIC utf8_axi_mem utf8core_host ${kernel_libs})
+target_link_libraries(utf8_kernel_card PUBLIC utf8_axi_mem utf8core_host utf8_model ${kernel_libs})
 target_compile_options(utf8_kernel_card PRIVATE -Wall -Wextra)
 foreach(lib IN LISTS kernel_libs)
   # the generated kernel_rtl_w<N>.cpp include kernel_card.h and axi_mem.h
-  target_link_libraries(${lib} PUBLIC utf8_axi_mem utf8core_host)
+  target_link_libraries(${lib} PUBLIC utf8_axi_mem utf8core_host utf8_model)
   target_include_directories(${lib} PUBLIC ${CMAKE_CURRENT_LIST_DIR})
 endforeach()

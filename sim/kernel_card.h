@@ -2,6 +2,11 @@
 // memory model (sim/axi_mem.h), with the register window reached through
 // AXI4-Lite transactions that tick the clock. The host library's simulated
 // backend, the kernel's tests and `utf8core --engine kernel` all run on it.
+//
+// The kernel's cycle model (model/utf8_kernel.h) runs beside the RTL, ticked
+// with the same inputs every clock, and every output port is compared every
+// clock; the first mismatch is kept (clock, signal, expected, actual) for the
+// caller to report.
 #ifndef UTF8CORE_SIM_KERNEL_CARD_H_
 #define UTF8CORE_SIM_KERNEL_CARD_H_
 
@@ -12,6 +17,7 @@
 
 #include "axi_mem.h"
 #include "harness.h"
+#include "utf8_kernel.h"
 #include "utf8core_host.h"
 
 namespace utf8core {
@@ -33,6 +39,8 @@ class KernelRtl {
   virtual bool rvalid() const = 0;
   virtual uint32_t rdata() const = 0;
   virtual bool irq() const = 0;
+  // Every output port, for the comparison with the cycle model
+  virtual void GetOutputs(KernelCycleModel::Outputs* o) const = 0;
   // AXI4 master: what the kernel drives, and what the memory drives into it
   virtual void GetMaster(AxiMasterPorts* m) const = 0;
   virtual void SetSlave(const AxiSlavePorts& s) = 0;
@@ -53,6 +61,7 @@ struct KernelCardConfig {
   uint64_t seed = 1;
   std::string trace_path;     // an FST wave of the whole run, or "" for none
   uint64_t irq_timeout = 1ull << 32;  // clocks WaitIrq allows the host library
+  bool check_model = true;    // run the cycle model beside the RTL and compare every clock
 };
 
 class KernelCard {
@@ -78,16 +87,30 @@ class KernelCard {
   uint64_t clocks() const { return clocks_; }
   unsigned data_width() const { return cfg_.data_width; }
   uint64_t irq_timeout() const { return cfg_.irq_timeout; }
+  // The first clock where the cycle model and the RTL disagreed, as
+  // "clock N signal S expected E actual A", or "" while they agree.
+  const std::string& model_mismatch() const { return model_mismatch_; }
+  // Clocks compared with the cycle model so far.
+  uint64_t model_clocks() const { return model_clocks_; }
 
  private:
   void Cycle(bool awvalid, uint32_t awaddr, bool wvalid, uint32_t wdata, bool bready, bool arvalid,
              uint32_t araddr, bool rready);
+  // After the RTL's eval with these inputs and before its clock: compare its
+  // outputs with the model's, then tick the model with the same inputs.
+  void Model(bool rst, const AxiSlavePorts& s, bool awvalid, uint32_t awaddr, bool wvalid,
+             uint32_t wdata, bool bready, bool arvalid, uint32_t araddr, bool rready);
 
   KernelCardConfig cfg_;
   AxiMem mem_;
   std::unique_ptr<KernelRtl> rtl_;
   Rng rng_;
   uint64_t clocks_ = 0;
+  std::unique_ptr<KernelCycleModel> model_;
+  KernelCycleModel::Inputs model_in_;
+  KernelCycleModel::Outputs rtl_out_;
+  std::string model_mismatch_;
+  uint64_t model_clocks_ = 0;
 };
 
 // The card as the host library sees it: registers through Read32/Write32 and,

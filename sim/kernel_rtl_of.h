@@ -49,6 +49,41 @@ class KernelRtlOf final : public KernelRtl {
   bool rvalid() const override { return dut_->s_axil_rvalid; }
   uint32_t rdata() const override { return dut_->s_axil_rdata; }
   bool irq() const override { return dut_->irq; }
+  void GetOutputs(KernelCycleModel::Outputs* o) const override {
+    o->s_axil_awready = dut_->s_axil_awready;
+    o->s_axil_wready = dut_->s_axil_wready;
+    o->s_axil_bresp = dut_->s_axil_bresp;
+    o->s_axil_bvalid = dut_->s_axil_bvalid;
+    o->s_axil_arready = dut_->s_axil_arready;
+    o->s_axil_rdata = dut_->s_axil_rdata;
+    o->s_axil_rresp = dut_->s_axil_rresp;
+    o->s_axil_rvalid = dut_->s_axil_rvalid;
+    o->m_axi_awaddr = dut_->m_axi_awaddr;
+    o->m_axi_awlen = dut_->m_axi_awlen;
+    o->m_axi_awsize = dut_->m_axi_awsize;
+    o->m_axi_awburst = dut_->m_axi_awburst;
+    o->m_axi_awcache = dut_->m_axi_awcache;
+    o->m_axi_awprot = dut_->m_axi_awprot;
+    o->m_axi_awvalid = dut_->m_axi_awvalid;
+    uint32_t words[16] = {};
+    ReadPort(dut_->m_axi_wdata, words);
+    for (size_t k = 0; k < o->m_axi_wdata.size(); ++k) {
+      o->m_axi_wdata[k] = static_cast<uint8_t>(words[k / 4] >> (8 * (k % 4)));
+    }
+    o->m_axi_wstrb = static_cast<uint64_t>(dut_->m_axi_wstrb);
+    o->m_axi_wlast = dut_->m_axi_wlast;
+    o->m_axi_wvalid = dut_->m_axi_wvalid;
+    o->m_axi_bready = dut_->m_axi_bready;
+    o->m_axi_araddr = dut_->m_axi_araddr;
+    o->m_axi_arlen = dut_->m_axi_arlen;
+    o->m_axi_arsize = dut_->m_axi_arsize;
+    o->m_axi_arburst = dut_->m_axi_arburst;
+    o->m_axi_arcache = dut_->m_axi_arcache;
+    o->m_axi_arprot = dut_->m_axi_arprot;
+    o->m_axi_arvalid = dut_->m_axi_arvalid;
+    o->m_axi_rready = dut_->m_axi_rready;
+    o->irq = dut_->irq;
+  }
 
   void GetMaster(AxiMasterPorts* m) const override {
     m->arvalid = dut_->m_axi_arvalid;

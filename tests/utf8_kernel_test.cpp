@@ -87,6 +87,12 @@ class KernelTest : public testing::TestWithParam<unsigned> {
   void TearDown() override {
     if (card_) {
       for (const std::string& v : card_->mem().violations()) ADD_FAILURE() << "AXI: " << v;
+      // The cycle model ran beside the RTL every clock of the test.
+      EXPECT_GT(card_->model_clocks(), 0u) << "cycle model not compared";
+      if (!card_->model_mismatch().empty()) {
+        ADD_FAILURE() << "cycle model (model/utf8_kernel.h) against the RTL: " << card_->model_mismatch()
+                      << " (width " << GetParam() << " seed " << seed_ << ")";
+      }
     }
   }
   // A card whose memory stalls on every channel and whose register bus waits.
