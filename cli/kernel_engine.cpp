@@ -60,6 +60,12 @@ EngineRun KernelEngine::RunText(ByteReader* in, Mode mode, unsigned op, UnitTall
       run.error = HostError(rc);
       return run;
     }
+    // The kernel's cycle model runs beside the RTL on the card: a disagreement
+    // is an error, as with --engine rtl.
+    if (!card_->model_mismatch().empty()) {
+      run.error = "kernel: RTL and cycle model disagree at " + card_->model_mismatch();
+      return run;
+    }
     out.resize(wrote);
     card_->mem().Read(kDst, out.data(), wrote);
     for (int c = 0; c < 6; ++c) before.n[c + 1] = text.class_count[c];

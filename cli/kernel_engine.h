@@ -1,7 +1,8 @@
 // The memory-mapped kernel engine of the utf8core command line (--engine
 // kernel): the input goes, 64 KiB at a time, into the memory of a simulated
 // card (sim/kernel_card.h, the Verilated rtl/utf8_kernel.v beside an AXI4
-// memory model with 64 clocks of read latency) and through the host library
+// memory model with 64 clocks of read latency, the kernel's cycle model checked
+// beside it every clock) and through the host library
 // (host/utf8core_host.h) as a chain of jobs with CONTINUE and PARTIAL, so the
 // answer is the whole input's: validate runs VALIDATE, decode --to utf8
 // SANITIZE, decode --to ucs4le|text DECODE_UTF32. The kernel gives code
