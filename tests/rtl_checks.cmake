@@ -22,12 +22,17 @@ set(UTF8CORE_RTL_DIR "${CMAKE_SOURCE_DIR}/rtl")
 # scripts/qor.py and scripts/scaling.py measure the large ones.
 set(UTF8CORE_CHECK_PARAMS_utf8_kernel DATA_WIDTH 64)
 set(UTF8CORE_CHECK_PARAMS_utf8_kernel_vitis C_M00_AXI_DATA_WIDTH 64)
+set(UTF8CORE_CHECK_PARAMS_utf8_kernel_units W 8)
+set(UTF8CORE_CHECK_PARAMS_utf8_kernel_tail W 8)
+set(UTF8CORE_CHECK_PARAMS_utf8_kernel_rd DATA_WIDTH 64)
+set(UTF8CORE_CHECK_PARAMS_utf8_kernel_wr DATA_WIDTH 64)
 # Stages inside the kernel with stream ports but no outside user: they pass
 # ready back combinationally within the kernel, whose own ports are registered.
 set(UTF8CORE_REGOUT_INSIDE utf8_kernel_tail utf8_kernel_units)
-# Wrappers around a block synthesized on its own: elaborated and checked for
-# primitives and latches, not synthesized a second time.
-set(UTF8CORE_NO_SYNTH utf8_kernel_vitis)
+# Tops whose every part is synthesized on its own (the kernel's sub-blocks, the
+# wide decoder; the Vitis wrapper around the kernel): elaborated and checked for
+# primitives and latches here, synthesized whole by scripts/qor.py.
+set(UTF8CORE_NO_SYNTH utf8_kernel utf8_kernel_vitis)
 file(GLOB UTF8CORE_LINT_WAIVERS CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/lint/*.vlt")
 file(GLOB UTF8CORE_RTL_BLOCKS CONFIGURE_DEPENDS "${UTF8CORE_RTL_DIR}/utf8_*.v")
 find_program(IVERILOG_EXECUTABLE iverilog)
