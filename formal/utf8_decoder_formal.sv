@@ -88,7 +88,17 @@ wire [5:0] f_dut_u_user;
 wire [38:0] f_dut_f1, f_dut_f2;
 wire [31:0] f_dut_u_data;
 wire f_dut_u_last;
-wire [21:0] f_dut_ir, f_dut_ent0, f_dut_ent1, f_dut_ent2;
+wire [29:0] f_dut_ir;
+wire [21:0] f_dut_ent0, f_dut_ent1, f_dut_ent2;
+// copies of flops that enable groups of data flops (each group no more than 15
+// flops, rtl/utf8_decoder.v), and flags kept beside the values they describe
+wire        f_dut_s_ready, f_dut_ent0_last, f_dut_u_last2, f_dut_f_last, f_dut_f_first;
+wire        f_dut_dec_lead;
+wire [1:0]  f_dut_val_last;
+wire [2:0]  f_dut_out_vld;
+// per offset segment: OFFSET_WIDTH 4 has two
+wire [1:0]  f_dut_pos_clr, f_dut_stat_last, f_dut_perr_first, f_dut_start_lead;
+wire [5:2]  f_dut_len_ge;
 
 // A queue entry's flags agree with its need field (bits 11:9; zero at 15,
 // one at 16), as the input register makes them.
@@ -101,6 +111,9 @@ endfunction
 
 reg f_past_valid = 1'b0;
 always @(posedge clk) f_past_valid <= 1'b1;
+// the clock after a reset
+reg f_after_rst = 1'b1;
+always @(posedge clk) f_after_rst <= rst;
 always @(*) if (!f_past_valid) assume(rst);
 
 // ---------------------------------------------------------------------------
@@ -174,12 +187,34 @@ always @(*) begin
         assert (!f_dut_open || (f_dut_rem != 0 && f_dut_len != 0 && f_dut_len + f_dut_rem <= 6));
         assert (!f_dut_open || f_dut_rem1 == (f_dut_rem == 3'd1));
         assert (f_len_ok);
-        assert (!f_dut_ir_vld || ent_ok(f_dut_ir));
+        assert (!f_dut_ir_vld || ent_ok(f_dut_ir[21:0]));
         assert (!f_dut_vld0 || ent_ok(f_dut_ent0));
         assert (!f_dut_vld1 || ent_ok(f_dut_ent1));
         assert (!f_dut_vld2 || ent_ok(f_dut_ent2));
         // conservation: nothing lost, duplicated or invented
         assert (f_inside == f_held);
+        // copies with no reset follow their flop from the second clock after a
+        // reset on
+        if (!f_after_rst) begin
+            assert (f_dut_out_vld == {3{m_axis_tvalid}});
+            assert (f_dut_perr_first == {2{f_dut_f_first}});
+        end
+    end
+end
+
+// The other copies agree with what they copy in every clock, reset included
+// (they and their originals are reset alike or not at all).
+always @(*) begin
+    if (f_past_valid) begin
+        assert (f_dut_s_ready == !(f_dut_ir_vld && f_dut_vld2));
+        assert (f_dut_ent0_last == f_dut_ent0[8]);
+        assert (f_dut_val_last == {2{f_dut_ent0[8]}});
+        assert (f_dut_u_last2 == f_dut_u_last);
+        assert (f_dut_pos_clr[1] == f_dut_pos_clr[0]);
+        assert (f_dut_stat_last[1] == f_dut_f_last);
+        assert (f_dut_start_lead == {2{f_dut_dec_lead}});
+        assert (f_dut_len_ge == {f_dut_len >= 3'd5, f_dut_len >= 3'd4, f_dut_len >= 3'd3,
+                                 f_dut_len >= 3'd2});
     end
 end
 

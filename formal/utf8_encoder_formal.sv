@@ -10,15 +10,19 @@
  *    with tkeep 1..6 lanes contiguous from lane 0;
  *  - conservation: the harness keeps every accepted code point in a shadow
  *    FIFO, in order; the beats inside the block are exactly the pipeline's
- *    valid stages (skid buffer, three stages, the output register), so none is
- *    lost, duplicated or reordered, and tlast goes with its beat;
- *  - the table: every stage holds what its shadow entry says (the raw code
- *    point, then the flags the RTL derives from it, then the length and class,
- *    then the octets), and every beat at m_axis is Table 4 of its code point in
- *    its packet's mode, or EF BF BD with the class SURROGATE or TOO_LARGE: for
- *    every one of the 2^32 inputs, since the code point is a free variable;
+ *    valid stages (three stages, then the output buffer: its skid entry and
+ *    its head, the output register), so none is lost, duplicated or
+ *    reordered, and tlast goes with its beat;
+ *  - the table: every stage holds what its shadow entry says (the flags the
+ *    RTL derives from the code point, then the length and class, then the
+ *    output beat), and every beat in the buffer and at m_axis is Table 4 of its
+ *    code point in its packet's mode, or EF BF BD with the class SURROGATE or
+ *    TOO_LARGE: for every one of the 2^32 inputs, since the code point is a
+ *    free variable;
+ *  - the copies of the control flops that enable the data flops equal their
+ *    flop, except in the clock after a reset, when no beat is inside;
  *  - s_axis_tready is high whenever m_axis_tready has been high F_RUN clocks.
- * Task cover: both error classes, the skid buffer in use, a 6-octet beat, a
+ * Task cover: both error classes, the skid entry in use, a 6-octet beat, a
  * reset in the middle of a packet followed by a whole packet.
  * The reference (enc_ref, cls_ref) is written from SPEC §4 and Annex R Table 4
  * by value ranges, sharing no code with the RTL's bit-group flags.
@@ -66,15 +70,12 @@ utf8_encoder #(
 );
 
 // Internal state, driven by the sby script's connect -set
-wire        f_dut_skid_valid, f_dut_p1_valid, f_dut_p2_valid, f_dut_p3_valid;
-wire [31:0] f_dut_skid_cp, f_dut_p1_cp;
-wire        f_dut_skid_last, f_dut_skid_mode, f_dut_p1_last, f_dut_p1_mode;
-wire [30:0] f_dut_p2_cp, f_dut_p3_cp;
-wire        f_dut_p2_nz_a, f_dut_p2_nz_b, f_dut_p2_nz_c, f_dut_p2_nz_d, f_dut_p2_nz_e;
-wire        f_dut_p2_top, f_dut_p2_sur_lo, f_dut_p2_big_lo, f_dut_p2_last, f_dut_p2_mode;
-wire [5:0]  f_dut_p3_len;
-wire        f_dut_p3_err, f_dut_p3_sur, f_dut_p3_big, f_dut_p3_last;
-wire [2:0]  f_dut_p3_class;
+wire        f_dut_adv, f_dut_p1_valid, f_dut_p2_valid, f_dut_p3_valid, f_dut_skid_valid;
+wire [40:0] f_dut_p1;
+wire [41:0] f_dut_p2;
+wire [57:0] f_dut_p3, f_dut_skid;
+wire [12:0] f_dut_adv_cp;
+wire [4:0]  f_dut_m_valid_cp, f_dut_skid_valid_cp;
 wire        f_dut_pkt_open, f_dut_pkt_mode;
 
 reg f_past_valid = 1'b0;
@@ -164,76 +165,86 @@ always @(posedge clk) begin
     end
 end
 
-// Position of each stage's beat in the shadow FIFO: older stages are nearer
-// the output, the skid buffer holds the newest.
+// Position of each beat in the shadow FIFO: the head is the oldest, then the
+// skid entry, then stages 3, 2, 1.
 wire [2:0] i_m    = sh_rd;
-wire [2:0] i_p3   = i_m + m_axis_tvalid;
+wire [2:0] i_skid = i_m + m_axis_tvalid;
+wire [2:0] i_p3   = i_skid + f_dut_skid_valid;
 wire [2:0] i_p2   = i_p3 + f_dut_p3_valid;
 wire [2:0] i_p1   = i_p2 + f_dut_p2_valid;
-wire [2:0] i_skid = i_p1 + f_dut_p1_valid;
-wire [33:0] e_m = sh[i_m], e_p3 = sh[i_p3], e_p2 = sh[i_p2], e_p1 = sh[i_p1], e_skid = sh[i_skid];
+wire [33:0] e_m = sh[i_m], e_skid = sh[i_skid], e_p3 = sh[i_p3], e_p2 = sh[i_p2], e_p1 = sh[i_p1];
 
-wire [50:0] r_m  = enc_ref(e_m[31:0]);
-wire [2:0]  c_m  = cls_ref(e_m[31:0], e_m[33]);
-wire [50:0] r_p3 = enc_ref(e_p3[31:0]);
-wire [2:0]  c_p3 = cls_ref(e_p3[31:0], e_p3[33]);
-wire [31:0] v_p2 = e_p2[31:0];
+// An output beat, {tlast, tuser, tkeep, tdata}, as Table 4 says it
+function [57:0] beat_ref;
+    input [33:0] e;  // {mode, last, code point}
+    reg [50:0] r;
+    reg [2:0]  c;
+    begin
+        r = enc_ref(e[31:0]);
+        c = cls_ref(e[31:0], e[33]);
+        if (c == CLS_OK)
+            beat_ref = {e[32], c, ~(6'b111111 << r[50:48]), r[47:0]};
+        else
+            beat_ref = {e[32], c, 6'b000111, 48'h0000_00BD_BFEF};
+    end
+endfunction
+
+wire [31:0] v_p1 = e_p1[31:0];
+wire [50:0] r_p2 = enc_ref(e_p2[31:0]);
+wire [2:0]  c_p2 = cls_ref(e_p2[31:0], e_p2[33]);
+
+// the clock after a reset
+reg f_after_rst = 1'b1;
+always @(posedge clk) f_after_rst <= rst;
 
 always @(*) begin
     if (!rst && f_past_valid) begin
         // every beat inside is one the shadow FIFO holds, in order
-        assert (sh_cnt == m_axis_tvalid + f_dut_p3_valid + f_dut_p2_valid
-                          + f_dut_p1_valid + f_dut_skid_valid);
+        assert (sh_cnt == m_axis_tvalid + f_dut_skid_valid + f_dut_p3_valid + f_dut_p2_valid
+                          + f_dut_p1_valid);
         assert (sh_wr == sh_rd + sh_cnt[2:0]);
         assert (sh_cnt <= 4'd5);
-        // ready only with the skid buffer free
-        assert (!(s_axis_tready && f_dut_skid_valid));
+        // the skid entry holds a beat only behind a full head, and then the
+        // stages stop (s_axis_tready is the stages' enable)
+        assert (!f_dut_skid_valid || (m_axis_tvalid && !f_dut_adv));
+        assert (s_axis_tready == f_dut_adv);
+        // the copies follow their flops, except in the clock after a reset,
+        // when nothing is inside
+        if (f_after_rst) begin
+            assert (sh_cnt == 4'd0 && !f_dut_adv);
+        end else begin
+            assert (f_dut_adv_cp == {13{f_dut_adv}});
+            assert (f_dut_m_valid_cp == {5{m_axis_tvalid}});
+            assert (f_dut_skid_valid_cp == {5{f_dut_skid_valid}});
+        end
         // the packet's mode is the one its first beat saw
         assert (f_dut_pkt_open == s_open);
         assert (!s_open || f_dut_pkt_mode == f_pkt_mode);
-        if (f_dut_skid_valid) begin
-            assert (f_dut_skid_cp == e_skid[31:0]);
-            assert (f_dut_skid_last == e_skid[32]);
-            assert (f_dut_skid_mode == e_skid[33]);
-        end
         if (f_dut_p1_valid) begin
-            assert (f_dut_p1_cp == e_p1[31:0]);
-            assert (f_dut_p1_last == e_p1[32]);
-            assert (f_dut_p1_mode == e_p1[33]);
+            assert (f_dut_p1[30:0] == v_p1[30:0]);
+            assert (f_dut_p1[31] == |v_p1[10:7]);
+            assert (f_dut_p1[32] == |v_p1[15:11]);
+            assert (f_dut_p1[33] == |v_p1[20:16]);
+            assert (f_dut_p1[34] == |v_p1[25:21]);
+            assert (f_dut_p1[35] == |v_p1[30:26]);
+            assert (f_dut_p1[36] == v_p1[31]);
+            assert (f_dut_p1[37] == (v_p1[15:11] == 5'b11011));
+            assert (f_dut_p1[38] == (v_p1[20] && |v_p1[19:16]));
+            assert (f_dut_p1[39] == e_p1[33]);
+            assert (f_dut_p1[40] == e_p1[32]);
         end
         if (f_dut_p2_valid) begin
-            assert (f_dut_p2_cp == v_p2[30:0]);
-            assert (f_dut_p2_nz_a == |v_p2[10:7]);
-            assert (f_dut_p2_nz_b == |v_p2[15:11]);
-            assert (f_dut_p2_nz_c == |v_p2[20:16]);
-            assert (f_dut_p2_nz_d == |v_p2[25:21]);
-            assert (f_dut_p2_nz_e == |v_p2[30:26]);
-            assert (f_dut_p2_top == v_p2[31]);
-            assert (f_dut_p2_sur_lo == (v_p2[15:11] == 5'b11011));
-            assert (f_dut_p2_big_lo == (v_p2[20] && |v_p2[19:16]));
-            assert (f_dut_p2_last == e_p2[32]);
-            assert (f_dut_p2_mode == e_p2[33]);
+            assert (f_dut_p2[30:0] == e_p2[30:0]);
+            assert (c_p2 != CLS_OK || f_dut_p2[36:31] == (6'd1 << (r_p2[50:48] - 1)));
+            assert (f_dut_p2[37] == (c_p2 != CLS_OK));
+            assert (f_dut_p2[40:38] == c_p2);
+            assert (f_dut_p2[41] == e_p2[32]);
         end
-        if (f_dut_p3_valid) begin
-            assert (f_dut_p3_cp == e_p3[30:0]);
-            assert (f_dut_p3_class == c_p3);
-            assert (f_dut_p3_err == (c_p3 != CLS_OK));
-            assert (f_dut_p3_sur == (c_p3 == CLS_SURROGATE));
-            assert (f_dut_p3_big == (c_p3 == CLS_TOO_LARGE));
-            assert (c_p3 != CLS_OK || f_dut_p3_len == (6'd1 << (r_p3[50:48] - 1)));
-            assert (f_dut_p3_last == e_p3[32]);
-        end
+        if (f_dut_p3_valid) assert (f_dut_p3 == beat_ref(e_p3));
+        if (f_dut_skid_valid) assert (f_dut_skid == beat_ref(e_skid));
         // the output: Table 4, or EF BF BD and the class
         if (m_axis_tvalid) begin
-            assert (m_axis_tuser == c_m);
-            assert (m_axis_tlast == e_m[32]);
-            if (c_m == CLS_OK) begin
-                assert (m_axis_tdata == r_m[47:0]);
-                assert (m_axis_tkeep == ~(6'b111111 << r_m[50:48]));
-            end else begin
-                assert (m_axis_tdata == 48'h0000_00BD_BFEF);
-                assert (m_axis_tkeep == 6'b000111);
-            end
+            assert ({m_axis_tlast, m_axis_tuser, m_axis_tkeep, m_axis_tdata} == beat_ref(e_m));
         end
     end
 end

@@ -1,12 +1,20 @@
 // Cycle model of rtl/utf8_encoder.v: the encoder's ports, clock by clock.
 //
-// The RTL is a one-entry skid buffer in front of a four-stage pipeline that moves
-// as a whole whenever its output register is empty or read (docs/interface.md,
-// docs/spec.md, encoding and hardware interface). This class keeps the same visible state: which
-// stages hold a beat, the skid buffer, the registered tready, the output register
-// and the error counters, so that ticked with the RTL's inputs it gives the RTL's
-// outputs on every clock. The octets come from the functional model's EncodeOne();
-// the pipeline only decides when they appear.
+// The RTL is three pipeline stages in front of a two-entry output buffer whose
+// head is the m_axis register (docs/interface.md, rtl/utf8_encoder.v header). The
+// stages advance together on a registered enable that is also s_axis_tready: it is
+// high unless the buffer's second entry (the skid) will hold a beat, so the stages
+// never wait on m_axis_tready itself. This class keeps the same visible state: the
+// stages, the buffer, the registered ready and the error counters, so that ticked
+// with the RTL's inputs it gives the RTL's outputs on every clock.
+//
+// The data registers are not reset and load on copies of the control flops that
+// are not reset either (see the RTL): after a reset they may move once more on
+// what the control computed before it. The model keeps those copies as state of
+// their own, and carries every stage's data whether or not it holds a beat, so that
+// m_axis_tdata and friends match the RTL even while m_axis_tvalid is low. The octets
+// come from the functional model's EncodeOne(); the pipeline only decides when they
+// appear.
 #ifndef UTF8CORE_MODEL_UTF8_ENCODER_H_
 #define UTF8CORE_MODEL_UTF8_ENCODER_H_
 
@@ -52,25 +60,41 @@ class EncoderCycleModel {
   void tick(const Inputs& in);
 
  private:
-  struct Beat {
+  // A stage's content: the code point as it came in, with its tlast and its
+  // packet's mode. The RTL stores what it derived from them; the derivation is
+  // a function of these three, so they stand for it.
+  struct Stage {
     bool valid = false;
     uint32_t cp = 0;
     bool last = false;
     Mode mode = Mode::kRfc3629;
   };
-  // A rejected code point counts one clock after it enters the output register,
-  // and err_count shows each count one clock after that (the RTL's registered
-  // event and split counter).
+  // An output beat as the buffer holds it.
+  struct Beat {
+    uint64_t data = 0;
+    uint8_t keep = 0;
+    bool last = false;
+    uint8_t user = 0;
+  };
+  static Beat Encode(const Stage& s);
+
+  // A rejected code point counts one clock after it leaves stage 3, and err_count
+  // is the count itself.
   struct Counter {
     bool event = false;
     uint64_t count = 0;
-    uint64_t shown = 0;
   };
 
   uint64_t count_max_;
-  bool s_ready_ = false;
+  bool adv_ = false;     // the stages advance this clock; s_axis_tready
+  bool adv_cp_ = false;  // the data flops' copy of it (not reset)
+  std::array<Stage, 3> stage_;
+  bool head_valid_ = false;
+  bool head_valid_cp_ = false;  // the head data's copy of head_valid_ (not reset)
+  bool skid_valid_ = false;
+  bool skid_valid_cp_ = false;  // the skid data's copy of skid_valid_ (not reset)
+  Beat head_;
   Beat skid_;
-  std::array<Beat, 3> stage_;  // pipeline stages 1..3; stage 4 is out_
   bool pkt_open_ = false;
   Mode pkt_mode_ = Mode::kRfc3629;
   Counter surrogate_;

@@ -23,10 +23,14 @@
  * t+3 and its unit is on m_axis at t+5; N bytes take N+5 clocks. stat_* pulse,
  * and err_count (error units per class, saturating) moves, one clock after the
  * unit that causes it first shows on m_axis (three after its decision). Byte
- * offsets and counters are built from three segments with registered carry
- * flags. cfg_mode is sampled with each packet's first byte. Every output comes
- * from a register; reset drops everything inside the block (the packet being
- * decoded, and units of earlier packets not yet taken from m_axis).
+ * offsets and counters are built from segments with registered flags, so that
+ * no carry chain is long. No enable drives more than 15 flops (nextpnr-ice40
+ * would put it on a global buffer, a long route away): large registers are
+ * loaded in groups, each enabled by a copy of its flop or by another form of
+ * the same condition. cfg_mode is sampled with each packet's first byte. Every
+ * output comes from a register; reset drops everything inside the block (the
+ * packet being decoded, and units of earlier packets not yet taken from
+ * m_axis).
  */
 module utf8_decoder #
 (
@@ -174,29 +178,34 @@ function [7:0] range_masks;
     end
 endfunction
 
-// input side: registered ready, an input register, the packet mode sampled
-// with the first byte, the previous byte's second-byte range
+// input side: registered ready, an input register (the queue entry and, above
+// it, the byte's second-byte range masks, which check the byte after it), the
+// packet mode sampled with the first byte
+localparam IR_W = ENT_W + 8;
 reg s_axis_tready_q = 1'b1, s_axis_tready_d;
-reg in_pkt_q = 1'b0, in_pkt_d;
-reg pkt_mode_q = 1'b0, pkt_mode_d;
-reg [7:0] prev_rng_q = 8'd0, prev_rng_d;  // range_masks() of the byte before
-reg [ENT_W-1:0] ir_q = {ENT_W{1'b0}}, ir_d;
+reg in_pkt_q = 1'b0;
+reg pkt_mode_q = 1'b0;
+reg [IR_W-1:0] ir_q = {IR_W{1'b0}};
 reg ir_vld_q = 1'b0, ir_vld_d;
+wire [7:0] prev_rng_q = ir_q[ENT_W +: 8];  // range_masks() of the byte before
 
 // byte queue; entry 0 is the byte being decided, entry 1 its look-ahead
-reg [ENT_W-1:0] ent0_q = {ENT_W{1'b0}}, ent0_d;
-reg [ENT_W-1:0] ent1_q = {ENT_W{1'b0}}, ent1_d;
-reg [ENT_W-1:0] ent2_q = {ENT_W{1'b0}}, ent2_d;
+reg [ENT_W-1:0] ent0_q = {ENT_W{1'b0}};
+reg ent0_last_q = 1'b0;         // a second copy of entry 0's tlast (see the
+reg [1:0] val_last_q = 2'b00;    // entries' enables), two more for val_q's
+reg [ENT_W-1:0] ent1_q = {ENT_W{1'b0}};
+reg [ENT_W-1:0] ent2_q = {ENT_W{1'b0}};
 reg vld0_q = 1'b0, vld0_d;
 reg vld1_q = 1'b0, vld1_d;
 reg vld2_q = 1'b0, vld2_d;
 
 // open sequence
-reg open_q = 1'b0, open_d;
-reg [2:0] rem_q = 3'd0, rem_d;  // continuation bytes still to come
-reg rem1_q = 1'b0, rem1_d;      // rem_q == 1: the next byte completes the sequence
-reg [2:0] len_q = 3'd0, len_d;  // bytes taken so far
-reg [24:0] val_q = 25'd0, val_d;
+reg open_q = 1'b0;
+reg [2:0] rem_q = 3'd0;  // continuation bytes still to come
+reg rem1_q = 1'b0;       // rem_q == 1: the next byte completes the sequence
+reg [2:0] len_q = 3'd0;  // bytes taken so far
+reg [5:2] len_ge_q = 4'd0;  // len_q >= 2 .. 5, kept apart for the unit's value
+reg [24:0] val_q = 25'd0;  // low six bits of the bytes decided before entry 0
 
 // Each decided byte's unit (if it ends one) goes into a unit register, then into
 // a three-entry output FIFO whose head is the m_axis register. The unit register
@@ -207,22 +216,22 @@ reg u_valid_q = 1'b0;  // also the unit event for the status and counters
 reg [31:0] u_data_q = 32'd0;
 reg [5:0] u_user_q = 6'd0;
 reg u_last_q = 1'b0;
-reg u_err_q = 1'b0;
-reg [31:0] m_axis_tdata_q = 32'd0, m_axis_tdata_d;
-reg [5:0] m_axis_tuser_q = 6'd0, m_axis_tuser_d;
+reg u_last2_q = 1'b0;      // a second copy of u_last_q, from entry 0's second tlast
 reg m_axis_tvalid_q = 1'b0, m_axis_tvalid_d;
-reg m_axis_tlast_q = 1'b0, m_axis_tlast_d;
+reg [38:0] out_beat_q = 39'd0;  // {last, user, data} of the head, on m_axis
+localparam OUT_GROUPS = 3;      // copies of the head's valid flop, see g_out
+reg [OUT_GROUPS-1:0] out_vld_q = {OUT_GROUPS{1'b0}};
 reg [38:0] f1_q = 39'd0, f1_d;  // {last, user, data}
 reg [38:0] f2_q = 39'd0, f2_d;
 reg f1_vld_q = 1'b0, f1_vld_d;
 reg f2_vld_q = 1'b0, f2_vld_d;
 wire [2:0] ev_cls = u_user_q[2:0];
+wire u_err = ev_cls != CLS_OK;
 
 // Byte offsets are counted one clock behind the decisions, from registered
 // copies of them, so the 32-bit offset logic hangs off flops, not off fire.
 reg dec_q = 1'b0;       // a byte was decided last clock ...
-reg dec_last_q = 1'b1;  // ... it ended its packet (and after reset)
-reg dec_lead_q = 1'b0;  // ... it began a unit
+reg dec_lead_q = 1'b0;  // ... it began a unit (pos_clr_q, below: it ended its packet)
 reg [OFFSET_WIDTH-1:0] pos_q = {OFFSET_WIDTH{1'b0}};    // offset of the byte decided last clock
 reg [OFFSET_WIDTH-1:0] start_q = {OFFSET_WIDTH{1'b0}};  // offset of the lead before it
 wire [OFFSET_WIDTH-1:0] ev_off = dec_lead_q ? pos_q : start_q;
@@ -246,16 +255,15 @@ reg stat_error_q = 1'b0;
 reg [OFFSET_WIDTH-1:0] stat_err_offset_q = {OFFSET_WIDTH{1'b0}};
 reg [2:0] stat_err_class_q = 3'd0;
 
-// per-class increment, one clock behind the unit event: the counters' enables
-// start at a flop
-reg [6:1] inc_q = 6'd0;
+// the error counters (their increments, one clock behind the unit event, are
+// declared with them below)
 reg [6*COUNT_WIDTH-1:0] err_count_q = {6*COUNT_WIDTH{1'b0}};
 
 assign s_axis_tready = s_axis_tready_q;
-assign m_axis_tdata = m_axis_tdata_q;
-assign m_axis_tuser = m_axis_tuser_q;
+assign m_axis_tdata = out_beat_q[31:0];
+assign m_axis_tuser = out_beat_q[37:32];
 assign m_axis_tvalid = m_axis_tvalid_q;
-assign m_axis_tlast = m_axis_tlast_q;
+assign m_axis_tlast = out_beat_q[38];
 assign stat_valid = stat_valid_q;
 assign stat_error = stat_error_q;
 assign stat_err_offset = stat_err_offset_q;
@@ -264,26 +272,35 @@ assign err_count = err_count_q;
 
 // the incoming byte as a queue entry, decoded in its packet's mode
 wire in_accept = s_axis_tvalid && s_axis_tready_q;
-wire in_mode = in_pkt_q ? pkt_mode_q : cfg_mode;
 wire [7:0] in_b = s_axis_tdata;
 // both modes decoded side by side, then picked: the mode mux stays last
+wire in_mode = in_pkt_q ? pkt_mode_q : cfg_mode;
 wire [8:0] in_dec_rfc = lead_decode(in_b, 1'b0);
 wire [8:0] in_dec_annex = lead_decode(in_b, 1'b1);
-wire [5:0] in_dec = in_mode ? in_dec_annex[5:0] : in_dec_rfc[5:0];
-wire [2:0] in_need = in_dec[2:0];
-wire [2:0] in_cls = in_dec[5:3];
-wire [7:0] in_rng = in_mode ? range_masks(in_dec_annex[8:6]) : range_masks(in_dec_rfc[8:6]);
+wire [15:0] in_fields_rfc = {range_masks(in_dec_rfc[8:6]), in_dec_rfc[2:0] == 3'd1,
+                             in_dec_rfc[2:0] == 3'd0, in_dec_rfc[5:0]};
+wire [15:0] in_fields_annex = {range_masks(in_dec_annex[8:6]), in_dec_annex[2:0] == 3'd1,
+                               in_dec_annex[2:0] == 3'd0, in_dec_annex[5:0]};
+wire [15:0] in_fields = in_mode ? in_fields_annex : in_fields_rfc;
+wire [2:0] in_need = in_fields[2:0];
+wire [2:0] in_cls = in_fields[5:3];
+wire in_zero = in_fields[6];
+wire in_one = in_fields[7];
+wire [7:0] in_rng = in_fields[15:8];
 wire in_cont = in_b[7:6] == 2'b10;
 
 // the incoming byte as the second byte of the byte before it
 wire in_below = prev_rng_q[6] && (in_b[5:2] & prev_rng_q[3:0]) == 4'b0000;
 wire in_above = (in_b[5:4] & prev_rng_q[5:4]) != 2'b00;
 wire in_sec_ok = in_cont && !in_below && !in_above;
-wire [2:0] in_sec_cls = !in_cont ? CLS_TOO_SHORT :
-                        in_below ? CLS_OVERLONG :
-                        prev_rng_q[7] ? CLS_SURROGATE : CLS_TOO_LARGE;
+// one-hot terms: a ?: chain of constants becomes a logic-driven synchronous
+// reset of the input register
+wire [2:0] in_sec_cls = ({3{!in_cont}} & CLS_TOO_SHORT) |
+                        ({3{in_cont && in_below}} & CLS_OVERLONG) |
+                        ({3{in_cont && !in_below && prev_rng_q[7]}} & CLS_SURROGATE) |
+                        ({3{in_cont && !in_below && !prev_rng_q[7]}} & CLS_TOO_LARGE);
 
-wire [ENT_W-1:0] in_ent = {in_sec_cls, in_sec_ok, in_cont, in_need == 3'd1, in_need == 3'd0,
+wire [ENT_W-1:0] in_ent = {in_sec_cls, in_sec_ok, in_cont, in_one, in_zero,
                            in_cls, in_need, s_axis_tlast, in_b};
 
 // entry 0 and its look-ahead
@@ -296,6 +313,7 @@ wire one0 = ent0_q[E_ONE];
 wire cont1 = ent1_q[E_CONT];
 wire sec_ok1 = ent1_q[E_SEC_OK];
 wire [2:0] sec_cls1 = ent1_q[E_SEC_CLS +: 3];
+wire [24:0] val_shift = {val_q[18:0], b0[5:0]};
 
 // entry 0 is decided when its successor is known (or it ends the packet) and
 // the output can take a unit
@@ -307,132 +325,162 @@ wire fire = vld0_q && (vld1_q || last0) && ready_int_q;
 reg emit;
 reg [2:0] u_cls;
 reg [2:0] u_len;
-reg [31:0] u_data;
 always @* begin
     if (!open_q) begin
         emit = zero0 || last0 || !sec_ok1;
-        u_cls = zero0 ? cls0 : last0 ? CLS_TOO_SHORT : sec_cls1;
         u_len = 3'd1;
-        u_data = b0[7] ? 32'h0000fffd : {24'd0, b0};
     end else begin
         emit = rem1_q || last0 || !cont1;
-        u_cls = rem1_q ? CLS_OK : CLS_TOO_SHORT;
         u_len = len_q + 3'd1;
-        u_data = rem1_q ? {1'b0, val_q, b0[5:0]} : 32'h0000fffd;
     end
+    // one-hot terms rather than a ?: chain of constants: two LUT levels
+    u_cls = ({3{!open_q && zero0}} & cls0) |
+            ({3{!open_q && !zero0 && !last0}} & sec_cls1) |
+            ({3{(!open_q && !zero0 && last0) || (open_q && !rem1_q)}} & CLS_TOO_SHORT);
 end
 
 wire int_valid = fire && emit;
 
-// value bits a lead keeps (Annex R Table 5)
-reg [4:0] lead_val;
+// The unit's code point: entry 0's byte alone, U+FFFD, or the open sequence's
+// value. val_q keeps the low six bits of every byte decided before entry 0 (it
+// shifts on every decision, so its enable is the decision alone), and a
+// sequence of len_q+1 bytes keeps the low 5*len_q+6 bits of {val_q, b0[5:0]}:
+// that drops the lead's length bits (Annex R Table 5). Written as and-or terms:
+// a choice between a value and a constant becomes a synchronous reset of the
+// unit register, a LUT-driven reset net.
+wire done0 = open_q && rem1_q;                          // b0 completes the sequence
+wire rep0 = (open_q && !rem1_q) || (!open_q && b0[7]);  // the unit is U+FFFD
+wire [24:0] val_keep = {{5{len_ge_q[5]}}, {5{len_ge_q[4]}}, {5{len_ge_q[3]}},
+                        {5{len_ge_q[2]}}, 5'b11111};
+wire [24:0] val_bits = val_q & val_keep & {25{done0}};
+wire [31:0] u_data = {1'b0, val_bits[24:10], val_bits[9:2] | {8{rep0}},
+                      val_bits[1] || (!open_q && b0[7]) || rep0,
+                      val_bits[0] || (!open_q && b0[6]) || rep0,
+                      b0[5:2] | {4{rep0}}, b0[1] && !rep0, b0[0] || rep0};
+
+// Input register and queue. Entry 0 leaves on fire; the input register moves
+// into the first free slot when there is one or entry 0 leaves. The valid bits
+// are written out case by case from the queue's invariants (it fills from entry
+// 0: vld2_q implies vld1_q, which implies vld0_q; s_axis_tready_q is
+// !(ir_vld_q && vld2_q)), which takes fire's terms apart: with vld1_q, fire is
+// ready_int_q; without it, fire is vld0_q && last0 && ready_int_q. Each is then
+// two LUT levels of flops, where the general form (the queue's count, less
+// fire, plus the move) is three.
 always @* begin
-    case (need0)
-        3'd1: lead_val = b0[4:0];
-        3'd2: lead_val = {1'b0, b0[3:0]};
-        3'd3: lead_val = {2'b0, b0[2:0]};
-        3'd4: lead_val = {3'b0, b0[1:0]};
-        default: lead_val = {4'b0, b0[0]};
-    endcase
+    vld0_d = ir_vld_q || vld1_q || (vld0_q && !(last0 && ready_int_q));
+    vld1_d = vld1_q ? (!ready_int_q || vld2_q || ir_vld_q)
+                    : (vld0_q && ir_vld_q && !(last0 && ready_int_q));
+    vld2_d = vld2_q ? (!ready_int_q || ir_vld_q) : (vld1_q && ir_vld_q && !ready_int_q);
+    ir_vld_d = in_accept || (ir_vld_q && vld2_q && !ready_int_q);
+    // room next clock even if nothing is decided then: the input register and
+    // entry 2 are not both full
+    s_axis_tready_d = !(!ready_int_q && (vld2_q ? (ir_vld_q || s_axis_tvalid)
+                                                : (s_axis_tvalid && vld1_q && ir_vld_q)));
 end
 
-// input register and queue
-reg move;
-always @* begin
-    in_pkt_d = in_pkt_q;
-    pkt_mode_d = pkt_mode_q;
-    prev_rng_d = prev_rng_q;
-    ir_d = ir_q;
-    ir_vld_d = ir_vld_q;
-    ent0_d = ent0_q;
-    ent1_d = ent1_q;
-    ent2_d = ent2_q;
-    vld0_d = vld0_q;
-    vld1_d = vld1_q;
-    vld2_d = vld2_q;
-
-    // entry 0 leaves on fire; the input register moves into the first free slot
-    move = ir_vld_q && !(vld2_q && !fire);
-    if (fire) begin
-        vld0_d = vld1_q;
-        vld1_d = vld2_q;
-        vld2_d = 1'b0;
-        ent0_d = vld1_q ? ent1_q : ir_q;
-        ent1_d = vld2_q ? ent2_q : ir_q;
-        ent2_d = ir_q;
-    end else begin
-        if (!vld0_q) ent0_d = ir_q;
-        if (!vld1_q) ent1_d = ir_q;
-        if (!vld2_q) ent2_d = ir_q;
+// The register and entry flops in groups of at most 15, each group with an
+// enable of its own: nextpnr puts an enable of more than 15 flops on a global
+// buffer, whose input is a long route from the enable's LUT (see g_out). The
+// groups' enables are different expressions of the same condition, written
+// from different flops, so that synthesis cannot merge them: s_axis_tready_q
+// is always !(ir_vld_q && vld2_q); the queue fills from entry 0 (vld2_q implies
+// vld1_q, which implies vld0_q), so an entry's enable has several forms; and
+// entry 0's tlast is kept four times. An entry takes the input register unless
+// the one above it moves down on fire, which, with that one valid, is
+// ready_int_q.
+always @(posedge clk) begin
+    if (s_axis_tvalid && s_axis_tready_q) begin
+        ir_q[14:0] <= in_ent[14:0];
     end
-    if (move) begin
-        ir_vld_d = 1'b0;
-        if (!vld0_d) begin
-            vld0_d = 1'b1;
-        end else if (!vld1_d) begin
-            vld1_d = 1'b1;
-        end else begin
-            vld2_d = 1'b1;
-        end
+    if (s_axis_tvalid && !(ir_vld_q && vld2_q)) begin
+        ir_q[IR_W-1:15] <= {in_rng, in_ent[ENT_W-1:15]};
     end
-
-    if (in_accept) begin
-        ir_d = in_ent;
-        ir_vld_d = 1'b1;
-        prev_rng_d = in_rng;
-        in_pkt_d = !s_axis_tlast;
-        if (!in_pkt_q) pkt_mode_d = cfg_mode;
+    if (!vld0_q || ((vld1_q || last0) && ready_int_q)) begin
+        ent0_q[8:0] <= (vld1_q && ready_int_q) ? ent1_q[8:0] : ir_q[8:0];
     end
-    // room next clock even if nothing is decided then
-    s_axis_tready_d = !(ir_vld_d && vld2_d);
+    if (!vld0_q || ((vld1_q || ent0_last_q) && ready_int_q)) begin
+        ent0_q[ENT_W-1:9] <= (vld1_q && ready_int_q) ? ent1_q[ENT_W-1:9] : ir_q[ENT_W-1:9];
+        ent0_last_q <= (vld1_q && ready_int_q) ? ent1_q[E_LAST] : ir_q[E_LAST];
+    end
+    if (!vld1_q || (vld0_q && ready_int_q)) begin
+        ent1_q[10:0] <= (vld2_q && ready_int_q) ? ent2_q[10:0] : ir_q[10:0];
+    end
+    if (!vld1_q || ready_int_q) begin
+        ent1_q[ENT_W-1:11] <= (vld2_q && ready_int_q) ? ent2_q[ENT_W-1:11] : ir_q[ENT_W-1:11];
+    end
+    if (!vld2_q || ready_int_q) begin
+        ent2_q[10:0] <= ir_q[10:0];
+    end
+    if (!vld2_q || (vld1_q && ready_int_q)) begin
+        ent2_q[ENT_W-1:11] <= ir_q[ENT_W-1:11];
+    end
+    // between packets it follows cfg_mode, so its enable is one flop
+    if (!in_pkt_q) begin
+        pkt_mode_q <= cfg_mode;
+    end
 end
 
-// sequence state. Only open_q depends on emit; the other registers advance on
+// Sequence state. Only open_q depends on emit; the other registers advance on
 // every decided byte (after a unit ends they are don't-care until the next lead
-// reloads them), which keeps the deep emit logic off their enables.
-always @* begin
-    open_d = open_q;
-    rem_d = rem_q;
-    rem1_d = rem1_q;
-    len_d = len_q;
-    val_d = val_q;
-    if (fire) begin
-        open_d = !emit;
-        if (!open_q) begin
-            rem_d = need0;
-            rem1_d = one0;
-            len_d = 3'd1;
-            val_d = {20'd0, lead_val};
-        end else begin
-            rem_d = rem_q - 3'd1;
-            rem1_d = rem_q == 3'd2;
-            len_d = len_q + 3'd1;
-            val_d = {val_q[18:0], b0[5:0]};
-        end
+// reloads them), which keeps the deep emit logic off their enables. The small
+// ones are and-or terms with no enable: open_q and in_pkt_q so that rst reaches
+// only their reset input (a flop with an enable takes its reset only while
+// enabled, so rst would join the enable's logic, a long route), rem_q, rem1_q,
+// len_q and len_ge_q so that no enable drives them beside val_q's halves, each
+// enabled by fire written with a copy of entry 0's tlast of its own.
+wire [2:0] rem_next = open_q ? rem_q - 3'd1 : need0;
+wire rem1_next = open_q ? rem_q == 3'd2 : one0;
+wire [2:0] len_next = open_q ? len_q + 3'd1 : 3'd1;
+always @(posedge clk) begin
+    rem_q <= ({3{fire}} & rem_next) | ({3{!fire}} & rem_q);
+    rem1_q <= (fire && rem1_next) || (!fire && rem1_q);
+    len_q <= ({3{fire}} & len_next) | ({3{!fire}} & len_q);
+    len_ge_q <= ({4{fire && open_q}} & {len_ge_q[4:2], 1'b1}) | ({4{!fire}} & len_ge_q);
+    open_q <= (fire && !emit) || (!fire && open_q);
+    in_pkt_q <= (in_accept && !s_axis_tlast) || (!in_accept && in_pkt_q);
+    if (vld0_q && (vld1_q || val_last_q[0]) && ready_int_q) begin
+        val_q[12:0] <= val_shift[12:0];
+    end
+    if (vld0_q && (vld1_q || val_last_q[1]) && ready_int_q) begin
+        val_q[24:13] <= val_shift[24:13];
+    end
+    if (rst) begin
+        open_q <= 1'b0;
+        in_pkt_q <= 1'b0;
     end
 end
+
+genvar g;
+
+// entry 0's tlast for val_q's enables (fire in two forms of its own, which
+// share no term with the entry's enables); kept, or synthesis would merge them
+// into entry 0's flop
+generate
+    for (g = 0; g < 2; g = g + 1) begin : g_val_last
+        (* keep *)
+        always @(posedge clk) begin
+            if (!vld0_q || ((vld1_q || last0) && ready_int_q)) begin
+                val_last_q[g] <= (vld1_q && ready_int_q) ? ent1_q[E_LAST] : ir_q[E_LAST];
+            end
+        end
+    end
+endgenerate
+
 
 // output FIFO: the head leaves on m_axis_tready, the unit register joins at the
 // first free entry
 wire [38:0] u_beat = {u_last_q, u_user_q, u_data_q};
-reg out_pop;
+wire out_pop = m_axis_tvalid_q && m_axis_tready;
+// what the head register takes when it moves: the next entry, or the unit
+// register when the FIFO behind the head is empty (all of it, when the head is)
+wire [38:0] m_next = f1_vld_q ? f1_q : u_beat;
 always @* begin
-    m_axis_tvalid_d = m_axis_tvalid_q;
-    m_axis_tdata_d = m_axis_tdata_q;
-    m_axis_tuser_d = m_axis_tuser_q;
-    m_axis_tlast_d = m_axis_tlast_q;
     f1_d = f1_q;
     f2_d = f2_q;
-    f1_vld_d = f1_vld_q;
-    f2_vld_d = f2_vld_q;
-
-    out_pop = m_axis_tvalid_q && m_axis_tready;
     if (out_pop) begin
-        {m_axis_tlast_d, m_axis_tuser_d, m_axis_tdata_d} = f1_vld_q ? f1_q : u_beat;
         f1_d = f2_vld_q ? f2_q : u_beat;
         f2_d = u_beat;
     end else begin
-        if (!m_axis_tvalid_q) {m_axis_tlast_d, m_axis_tuser_d, m_axis_tdata_d} = u_beat;
         if (!f1_vld_q) f1_d = u_beat;
         if (!f2_vld_q) f2_d = u_beat;
     end
@@ -458,82 +506,81 @@ always @* begin
     ready_int_d = fire ? !f1_vld_d : !f2_vld_d;
 end
 
+// The head register's flops in groups of 13, each group enabled by its own copy
+// of the head's valid flop: nextpnr puts an enable of more than 15 flops on a
+// global buffer, whose input is a long route from wherever m_axis_tready's LUT
+// sits. The copies are kept, each in a block of its own, or synthesis would
+// merge them back into one flop; a kept flop takes its reset in the logic in
+// front of it, so they have none. After a reset a copy may stay set for one
+// clock while the head is empty; no unit can reach the FIFO in that clock
+// (the unit register is reset), and from the next clock on the copies follow
+// m_axis_tvalid_q again.
+generate
+    for (g = 0; g < OUT_GROUPS; g = g + 1) begin : g_out
+        localparam LO = 13*g;
+        (* keep *)
+        always @(posedge clk) begin
+            out_vld_q[g] <= m_axis_tvalid_d;
+        end
+        always @(posedge clk) begin
+            if (m_axis_tready || !out_vld_q[g]) begin
+                out_beat_q[LO +: 13] <= m_next[LO +: 13];
+            end
+        end
+    end
+endgenerate
+
 always @(posedge clk) begin
     s_axis_tready_q <= s_axis_tready_d;
-    in_pkt_q <= in_pkt_d;
-    pkt_mode_q <= pkt_mode_d;
-    prev_rng_q <= prev_rng_d;
-    ir_q <= ir_d;
     ir_vld_q <= ir_vld_d;
-    ent0_q <= ent0_d;
-    ent1_q <= ent1_d;
-    ent2_q <= ent2_d;
     vld0_q <= vld0_d;
     vld1_q <= vld1_d;
     vld2_q <= vld2_d;
-    open_q <= open_d;
-    rem_q <= rem_d;
-    rem1_q <= rem1_d;
-    len_q <= len_d;
-    val_q <= val_d;
     ready_int_q <= ready_int_d;
     u_valid_q <= int_valid;
     u_data_q <= u_data;
     u_user_q <= {u_len, u_cls};
     u_last_q <= last0;
-    u_err_q <= u_cls != CLS_OK;
-    m_axis_tdata_q <= m_axis_tdata_d;
-    m_axis_tuser_q <= m_axis_tuser_d;
+    u_last2_q <= ent0_last_q;
     m_axis_tvalid_q <= m_axis_tvalid_d;
-    m_axis_tlast_q <= m_axis_tlast_d;
     f1_q <= f1_d;
     f2_q <= f2_d;
     f1_vld_q <= f1_vld_d;
     f2_vld_q <= f2_vld_d;
     dec_q <= fire;
-    dec_last_q <= fire && last0;
     dec_lead_q <= !open_q;
-    if (dec_q && dec_lead_q) start_q <= pos_q;
-    inc_q <= {ev_cls == CLS_HEADER_BITS, ev_cls == CLS_TOO_LARGE, ev_cls == CLS_SURROGATE,
-              ev_cls == CLS_OVERLONG, ev_cls == CLS_TOO_LONG, ev_cls == CLS_TOO_SHORT} &
-             {6{u_valid_q}};
 
     // status, first stage: flags of the unit event
-    if (u_valid_q) seen_q <= !u_last_q && (seen_q || u_err_q);
-    f_first_q <= u_valid_q && u_err_q && !seen_q;
+    if (u_valid_q) seen_q <= !u_last_q && (seen_q || u_err);
+    f_first_q <= u_valid_q && u_err && !seen_q;
     f_last_q <= u_valid_q && u_last_q;
-    f_had_q <= seen_q || u_err_q;
+    f_had_q <= seen_q || u_err;
     f_cls_q <= ev_cls;
     f_off_q <= ev_off;
     // status, second stage: captures
+    // (the offsets are captured per segment, with the offset counters below)
     if (f_first_q) begin
-        perr_off_q <= f_off_q;
         perr_cls_q <= f_cls_q;
     end
     stat_valid_q <= f_last_q;
     if (f_last_q) begin
         // the packet's verdict: its first error unit, which may be this last one
         stat_error_q <= f_first_q || f_had_q;
-        stat_err_offset_q <= f_first_q ? f_off_q : f_had_q ? perr_off_q : {OFFSET_WIDTH{1'b0}};
         stat_err_class_q <= f_first_q ? f_cls_q : f_had_q ? perr_cls_q : CLS_OK;
     end
 
     if (rst) begin
         s_axis_tready_q <= 1'b1;
-        in_pkt_q <= 1'b0;
         ir_vld_q <= 1'b0;
         vld0_q <= 1'b0;
         vld1_q <= 1'b0;
         vld2_q <= 1'b0;
-        open_q <= 1'b0;
         ready_int_q <= 1'b1;
         u_valid_q <= 1'b0;
         m_axis_tvalid_q <= 1'b0;
         f1_vld_q <= 1'b0;
         f2_vld_q <= 1'b0;
         dec_q <= 1'b0;
-        dec_last_q <= 1'b1;
-        inc_q <= 6'd0;
         seen_q <= 1'b0;
         f_first_q <= 1'b0;
         f_last_q <= 1'b0;
@@ -541,19 +588,48 @@ always @(posedge clk) begin
     end
 end
 
-// Counters in at most three segments, each with a registered "all ones" flag: a
-// segment steps when every lower one is all ones. No carry chain is longer than
-// a third of the width, and each segment's enable (with saturation) is one LUT4
-// of flops: the increment and the three flags.
+// Byte offsets in at most three segments, each with a registered "all ones"
+// flag: a segment steps when every lower one is all ones, so no carry chain is
+// longer than a third of the width.
 localparam POS_SEG_W = (OFFSET_WIDTH + 2) / 3;
 localparam POS_SEGS = (OFFSET_WIDTH + POS_SEG_W - 1) / POS_SEG_W;
-localparam CNT_SEG_W = (COUNT_WIDTH + 2) / 3;
-localparam CNT_SEGS = (COUNT_WIDTH + CNT_SEG_W - 1) / CNT_SEG_W;
+// error counters: a bottom segment of at most four bits, then segments of at
+// most seven (COUNT_WIDTH 32: 4, 7, 7, 7, 7)
+localparam CNT_W0 = COUNT_WIDTH < 1 ? 1 : COUNT_WIDTH < 4 ? COUNT_WIDTH : 4;
+localparam CNT_UP_W = 7;
+localparam CNT_SEGS = 1 + (COUNT_WIDTH - CNT_W0 + CNT_UP_W - 1) / CNT_UP_W;
 
+// Offsets: per segment, the count, the lead's offset (start_q) and the status
+// captures, each with an enable (or clear) of its own, so that none drives more
+// than 15 flops and nextpnr keeps all of them off global buffers (see g_out):
+// kept copies of dec_lead_q and f_first_q, and the clears and the verdict's
+// captures written in a different form per segment.
+reg [POS_SEGS-1:0] start_lead_q = {POS_SEGS{1'b0}};
+reg [POS_SEGS-1:0] perr_first_q = {POS_SEGS{1'b0}};
+reg [POS_SEGS-1:0] stat_last_q = {POS_SEGS{1'b0}};
+
+// The count: a segment's enable is one LUT4 of flops (the decision, the lower
+// flags, its clear), and the clear (the byte decided last clock ended its
+// packet, or reset: a packet's offsets start at 0) is a flop per segment, so
+// that no two enables can be built one from the other. The clears start at 0,
+// where pos_q starts anyway: a flop that starts at 1 is stored inverted on
+// iCE40.
 reg [POS_SEGS-1:0] pos_max_q = {POS_SEGS{1'b0}};
-wire pos_step = dec_q && !dec_last_q;  // dec_last_q is set on its own after reset
+reg [POS_SEGS-1:0] pos_clr_q = {POS_SEGS{1'b0}};
 
-reg [6*CNT_SEGS-1:0] cnt_max_q = {6*CNT_SEGS{1'b0}};
+// Error counters. A segment steps on the class's increment when the counter
+// is not saturated and every lower segment is all ones, a condition kept per
+// segment in a registered flag (ok). The step is added to the segment rather
+// than used as an enable: a flop with an enable takes its reset only while
+// enabled, so rst would join every enable's logic, and its route to those LUTs
+// is long; this way rst reaches only the flops' reset input, and the step (one
+// LUT of two flops) starts a carry chain of at most seven bits. The flags follow
+// the count: on a step they are worked out from the compare of the bottom
+// segment, at most four bits wide so that it is one LUT, and from flags that
+// say which segments above it are all ones (ones). Once saturated, the bottom
+// segment is all ones, never one short, so no flag changes any more. Flags and
+// counts are and-or terms with no enable, for the same reason.
+reg [6:1] inc_q = 6'd0;
 
 genvar seg, cls;
 generate
@@ -562,14 +638,55 @@ generate
         localparam W = (OFFSET_WIDTH - LO) < POS_SEG_W ? (OFFSET_WIDTH - LO) : POS_SEG_W;
         localparam [POS_SEGS-1:0] LOWER = ~({POS_SEGS{1'b1}} << seg);
         localparam [W-1:0] ALMOST = {W{1'b1}} - 1'b1;  // all ones after one more step
-        wire carry = pos_step && &(pos_max_q | ~LOWER);
+        // the clear is fire && last0; the forms: with last0, with entry 0's
+        // second tlast, with both
+        wire clr_last = seg == 0 ? last0 : seg == 1 ? ent0_last_q : last0 && ent0_last_q;
+        // the capture of a packet's verdict is f_last_q, for the first segment
+        // f_last_q itself; the forms: with the unit register's second tlast,
+        // with both
+        wire cap_last = seg == 1 ? u_last2_q : u_last_q && u_last2_q;
         always @(posedge clk) begin
-            if (dec_last_q) begin
-                // a packet's offsets start at 0 (rst sets dec_last_q, so the
-                // offsets clear one clock into reset, well before any decision)
+            pos_clr_q[seg] <= vld0_q && ready_int_q && clr_last;
+            stat_last_q[seg] <= u_valid_q && cap_last;
+            if (rst) begin
+                pos_clr_q[seg] <= 1'b1;
+                stat_last_q[seg] <= 1'b0;
+            end
+        end
+        (* keep *)
+        always @(posedge clk) begin
+            start_lead_q[seg] <= !open_q;
+        end
+        // perr_off_q is overwritten by a packet's first error before it is
+        // read, so these copies need no reset
+        (* keep *)
+        always @(posedge clk) begin
+            perr_first_q[seg] <= u_valid_q && u_err && !seen_q;
+        end
+        always @(posedge clk) begin
+            if (dec_q && start_lead_q[seg]) begin
+                start_q[LO +: W] <= pos_q[LO +: W];
+            end
+            if (perr_first_q[seg]) begin
+                perr_off_q[LO +: W] <= f_off_q[LO +: W];
+            end
+            if (seg == 0 ? f_last_q : stat_last_q[seg]) begin
+                stat_err_offset_q[LO +: W] <= f_first_q ? f_off_q[LO +: W] :
+                                              f_had_q ? perr_off_q[LO +: W] : {W{1'b0}};
+            end
+        end
+`ifdef VERILATOR
+        always @(posedge clk) begin
+            assert (seg == 0 || stat_last_q[seg] == f_last_q);
+        end
+`endif
+        always @(posedge clk) begin
+            if (pos_clr_q[seg]) begin
+                // rst sets the clear, so the offsets clear one clock into
+                // reset, well before any decision
                 pos_q[LO +: W] <= {W{1'b0}};
                 pos_max_q[seg] <= 1'b0;
-            end else if (carry) begin
+            end else if (dec_q && &(pos_max_q | ~LOWER)) begin
                 pos_q[LO +: W] <= pos_q[LO +: W] + 1'b1;
                 pos_max_q[seg] <= pos_q[LO +: W] == ALMOST;
             end
@@ -577,26 +694,78 @@ generate
     end
 
     for (cls = 1; cls <= 6; cls = cls + 1) begin : g_cnt
-        wire [CNT_SEGS-1:0] max = cnt_max_q[(cls-1)*CNT_SEGS +: CNT_SEGS];
-        wire step = inc_q[cls] && !(&max);
-        for (seg = 0; seg < CNT_SEGS; seg = seg + 1) begin : g_seg
-            localparam LO = (cls-1)*COUNT_WIDTH + CNT_SEG_W*seg;
-            localparam W = (COUNT_WIDTH - CNT_SEG_W*seg) < CNT_SEG_W ?
-                           (COUNT_WIDTH - CNT_SEG_W*seg) : CNT_SEG_W;
-            localparam M = (cls-1)*CNT_SEGS + seg;
-            localparam [CNT_SEGS-1:0] LOWER = ~({CNT_SEGS{1'b1}} << seg);
-            localparam [W-1:0] ALMOST = {W{1'b1}} - 1'b1;
-            wire carry = step && &(max | ~LOWER);
-            always @(posedge clk) begin
-                if (rst) begin
-                    err_count_q[LO +: W] <= {W{1'b0}};
-                    cnt_max_q[M] <= 1'b0;
-                end else if (carry) begin
-                    err_count_q[LO +: W] <= err_count_q[LO +: W] + 1'b1;
-                    cnt_max_q[M] <= err_count_q[LO +: W] == ALMOST;
-                end
+        localparam [CNT_W0-1:0] ALMOST0 = {CNT_W0{1'b1}} - 1'b1;
+        localparam [CNT_W0-1:0] ONE0 = 1;
+        wire [COUNT_WIDTH-1:0] count = err_count_q[(cls-1)*COUNT_WIDTH +: COUNT_WIDTH];
+        reg sat_q = 1'b0;
+        wire upper_ones;  // every segment above the bottom one is all ones
+        // the bottom segment is one step short of all ones
+        wire almost0 = count[CNT_W0-1:0] == ALMOST0;
+        always @(posedge clk) begin
+            inc_q[cls] <= u_valid_q && ev_cls == cls;
+            if (rst) begin
+                inc_q[cls] <= 1'b0;
             end
         end
+        wire step0 = inc_q[cls] && !sat_q;
+        always @(posedge clk) begin
+            err_count_q[(cls-1)*COUNT_WIDTH +: CNT_W0] <=
+                count[CNT_W0-1:0] + ({CNT_W0{step0}} & ONE0);
+            sat_q <= sat_q || (inc_q[cls] && almost0 && upper_ones);
+            if (rst) begin
+                err_count_q[(cls-1)*COUNT_WIDTH +: CNT_W0] <= {CNT_W0{1'b0}};
+                sat_q <= 1'b0;
+            end
+        end
+        if (CNT_SEGS == 1) begin : g_bottom
+            assign upper_ones = 1'b1;
+        end else begin : g_upper
+            // ok_q[s]: segment s steps on an increment; ones_q[s]: it is all
+            // ones (ones_all: with the bottom segment counted as all ones)
+            reg [CNT_SEGS-1:1] ok_q = {(CNT_SEGS-1){1'b0}};
+            reg [CNT_SEGS-1:1] ones_q = {(CNT_SEGS-1){1'b0}};
+            wire [CNT_SEGS-1:0] ones_all = {ones_q, 1'b1};
+            assign upper_ones = &ones_q;
+            for (seg = 1; seg < CNT_SEGS; seg = seg + 1) begin : g_seg
+                localparam LO = CNT_W0 + CNT_UP_W*(seg-1);
+                localparam W = (COUNT_WIDTH - LO) < CNT_UP_W ? (COUNT_WIDTH - LO) : CNT_UP_W;
+                localparam [W-1:0] ALMOST = {W{1'b1}} - 1'b1;
+                localparam [W-1:0] ONE = 1;
+                localparam [CNT_SEGS-1:0] BELOW = ~({CNT_SEGS{1'b1}} << seg);
+                wire step = inc_q[cls] && ok_q[seg];
+                // on a step: segments 1 to seg-1 are all ones, and not every one
+                // from seg up
+                wire ones_below = &(ones_all | ~BELOW);
+                wire ones_from = &(ones_all | BELOW);
+                always @(posedge clk) begin
+                    err_count_q[(cls-1)*COUNT_WIDTH + LO +: W] <=
+                        count[LO +: W] + ({W{step}} & ONE);
+                    ok_q[seg] <= (inc_q[cls] && almost0 && ones_below && !ones_from) ||
+                                 (!inc_q[cls] && ok_q[seg]);
+                    ones_q[seg] <= (step && count[LO +: W] == ALMOST) || (!step && ones_q[seg]);
+                    if (rst) begin
+                        err_count_q[(cls-1)*COUNT_WIDTH + LO +: W] <= {W{1'b0}};
+                        ok_q[seg] <= 1'b0;
+                        ones_q[seg] <= 1'b0;
+                    end
+                end
+`ifdef VERILATOR
+                always @(posedge clk) begin
+                    if (!rst) begin
+                        assert (ones_q[seg] == &count[LO +: W]);
+                        assert (ok_q[seg] == (!sat_q && &count[LO-1:0]));
+                    end
+                end
+`endif
+            end
+        end
+`ifdef VERILATOR
+        always @(posedge clk) begin
+            if (!rst) begin
+                assert (sat_q == &count);
+            end
+        end
+`endif
     end
 endgenerate
 
@@ -614,8 +783,25 @@ always @(posedge clk) begin
         assert (!(u_valid_q && m_axis_tvalid_q && f1_vld_q && f2_vld_q && !m_axis_tready));
         // an open sequence always has its next byte in entry 0 or still to come
         assert (!open_q || (rem_q != 3'd0 && len_q != 3'd0));
+        // copies with no reset follow their flop from the second clock after a
+        // reset on
+        if (!after_rst_q) begin
+            assert (out_vld_q == {OUT_GROUPS{m_axis_tvalid_q}});
+            assert (perr_first_q == {POS_SEGS{f_first_q}});
+        end
     end
+    // the other copies, and the flags kept beside what they describe, agree
+    // with it in every clock
+    assert (s_axis_tready_q == !(ir_vld_q && vld2_q));
+    assert (ent0_last_q == last0);
+    assert (val_last_q == {2{last0}});
+    assert (u_last2_q == u_last_q);
+    assert (pos_clr_q == {POS_SEGS{pos_clr_q[0]}});
+    assert (start_lead_q == {POS_SEGS{dec_lead_q}});
+    assert (len_ge_q == {len_q >= 3'd5, len_q >= 3'd4, len_q >= 3'd3, len_q >= 3'd2});
 end
+reg after_rst_q = 1'b1;
+always @(posedge clk) after_rst_q <= rst;
 `endif
 
 endmodule

@@ -11,18 +11,23 @@
  * Surrogates (D800..DFFF, class SURROGATE) and values beyond the packet's mode
  * (above 10FFFF in rfc3629, above 7FFFFFFF in annex-r; class TOO_LARGE) come out as
  * EF BF BD with the class in tuser and are counted in err_count (saturating). cfg_mode
- * is sampled with the first beat of each packet. The core is a four-stage pipeline behind
- * a one-entry skid buffer (raw beat; which bit groups are nonzero; length and class;
- * octet lanes), each stage a few LUT levels deep for Fmax. s_axis_tready and every
- * output are registers. The whole pipeline advances whenever the output register is
- * empty or being read, so the encoder takes a code point on every clock that
- * m_axis_tready is high, and under any backpressure it loses, duplicates or reorders
- * nothing. A reset loses every beat not yet out.
+ * is sampled with the first beat of each packet.
+ *
+ * Pipeline: three stages (which bit groups of the code point are nonzero; length
+ * and class; the output beat: octets, tkeep, tuser, tlast), then a two-entry
+ * output buffer whose head is the m_axis register. The stages advance together
+ * on a registered enable, which is also s_axis_tready: it is high unless the
+ * buffer's second entry will be full, so m_axis_tready reaches only the buffer,
+ * never the stages. A code point taken in clock c is on m_axis in clock c+4; the
+ * encoder takes a code point on every clock that m_axis_tready is high, and under
+ * any backpressure it loses, duplicates or reorders nothing. s_axis_tready is low
+ * for one clock after reset. A code point counts one clock after it leaves the
+ * last stage, and err_count shows the count one clock later. Every output is a
+ * register. A reset loses every beat not yet out.
  */
 module utf8_encoder #
 (
-    // Width of each saturating error counter in err_count, at least 4 (each
-    // counter is two halves of at least two bits: see the error counters below)
+    // Width of each saturating error counter in err_count, at least 4
     parameter COUNT_WIDTH = 32
 )
 (
@@ -70,178 +75,174 @@ endgenerate
 
 `include "utf8_class_codes.vh"
 
+// Widths of the stage registers (their fields are listed where they are loaded)
+localparam P1_W = 41;
+localparam P2_W = 42;
+localparam P3_W = 58;   // {tlast, tuser, tkeep, tdata}
+// Flops per enable: nextpnr puts an enable of more than 15 flops on a global
+// buffer, whose input is a long route away, so every enable here drives at most
+// GROUP flops.
+localparam GROUP = 12;
+localparam P1_GROUPS = (P1_W + GROUP - 1) / GROUP;
+localparam P2_GROUPS = (P2_W + GROUP - 1) / GROUP;
+localparam P3_GROUPS = (P3_W + GROUP - 1) / GROUP;
+
 // ---------------------------------------------------------------------------
-// Flow control. The whole pipeline moves together whenever the output register
-// is empty or being read, so one 2-input enable drives every stage; a beat
-// taken in the cycle the output stalls waits in the skid buffer.
+// Flow control. adv_q: the stages advance this clock; it is s_axis_tready too, so
+// a beat is taken exactly when stage 1 loads. It is set for the next clock when
+// the buffer's second entry (skid) will be empty then: the stages may then push
+// one beat, which the buffer can hold whatever m_axis_tready does. The control
+// flops have no enable (a flop with an enable takes its reset only while
+// enabled, which would put rst into the enable's logic).
 // ---------------------------------------------------------------------------
 
-reg s_ready_q = 1'b0;
-reg skid_valid_q = 1'b0, skid_valid_d;
+reg adv_q = 1'b0;
 reg p1_valid_q = 1'b0;
 reg p2_valid_q = 1'b0;
 reg p3_valid_q = 1'b0;
 reg m_valid_q = 1'b0;
+reg sk_valid_q = 1'b0;
 
-wire advance = !m_valid_q || m_axis_tready;
+// Copies of adv_q, m_valid_q and sk_valid_q, one per group of data flops they
+// enable. They are kept, each in a block of its own, or synthesis would merge
+// them back into one flop; a kept flop takes its reset in the logic in front of
+// it, so they have none. After a reset a copy may differ from its flop for one
+// clock, a clock in which no beat is valid anywhere (the valid flops are reset
+// and adv_q is low), and from the next clock on it follows the flop again.
+reg [P1_GROUPS+P2_GROUPS+P3_GROUPS-1:0] adv_cp_q = {(P1_GROUPS+P2_GROUPS+P3_GROUPS){1'b0}};
+reg [P3_GROUPS-1:0] m_valid_cp_q = {P3_GROUPS{1'b0}};
+reg [P3_GROUPS-1:0] sk_valid_cp_q = {P3_GROUPS{1'b0}};
 
-wire accept = s_axis_tvalid && s_ready_q;
-wire in_valid = skid_valid_q || accept;
+wire accept = s_axis_tvalid && adv_q;
+wire push = adv_q && p3_valid_q;                 // stage 3's beat enters the buffer
+wire more = sk_valid_q || push;                 // a beat for the head: skid or stage 3
+wire sk_valid_d = m_valid_q && !m_axis_tready && more;
+wire m_valid_d = (m_valid_q && !m_axis_tready) || more;
+// !sk_valid_d, written from a copy of m_valid_q, so that synthesis makes it a
+// LUT of its own rather than an inverter after sk_valid_d: the two differ only
+// in the clock after a reset, when more is low
+wire adv_d = !(m_valid_cp_q[0] && !m_axis_tready && more);
 
-always @* begin
-    skid_valid_d = skid_valid_q;
-    if (advance) begin
-        skid_valid_d = 1'b0;
-    end else if (accept) begin
-        skid_valid_d = 1'b1;
+always @(posedge clk) begin
+    adv_q <= adv_d;
+    p1_valid_q <= (adv_q && s_axis_tvalid) || (!adv_q && p1_valid_q);
+    p2_valid_q <= (adv_q && p1_valid_q) || (!adv_q && p2_valid_q);
+    p3_valid_q <= (adv_q && p2_valid_q) || (!adv_q && p3_valid_q);
+    m_valid_q <= m_valid_d;
+    sk_valid_q <= sk_valid_d;
+    if (rst) begin
+        adv_q <= 1'b0;
+        p1_valid_q <= 1'b0;
+        p2_valid_q <= 1'b0;
+        p3_valid_q <= 1'b0;
+        m_valid_q <= 1'b0;
+        sk_valid_q <= 1'b0;
     end
 end
+
+genvar g;
+generate
+    for (g = 0; g < P1_GROUPS + P2_GROUPS + P3_GROUPS; g = g + 1) begin : g_adv_cp
+        (* keep *)
+        always @(posedge clk) begin
+            adv_cp_q[g] <= adv_d;
+        end
+    end
+    for (g = 0; g < P3_GROUPS; g = g + 1) begin : g_out_cp
+        (* keep *)
+        always @(posedge clk) begin
+            m_valid_cp_q[g] <= m_valid_d;
+        end
+        (* keep *)
+        always @(posedge clk) begin
+            sk_valid_cp_q[g] <= sk_valid_d;
+        end
+    end
+endgenerate
 
 // Mode of the packet in flight: the beat that opens a packet takes cfg_mode,
 // every later beat of that packet takes the value latched then.
 reg pkt_open_q = 1'b0;
-reg pkt_mode_q;
+reg pkt_mode_q = 1'b0;
 wire beat_mode = pkt_open_q ? pkt_mode_q : cfg_mode;
 
 always @(posedge clk) begin
-    if (accept) begin
-        pkt_open_q <= !s_axis_tlast;
-        if (!pkt_open_q) begin
-            pkt_mode_q <= cfg_mode;
-        end
+    pkt_open_q <= (accept && !s_axis_tlast) || (!accept && pkt_open_q);
+    if (accept && !pkt_open_q) begin
+        pkt_mode_q <= cfg_mode;
     end
     if (rst) begin
         pkt_open_q <= 1'b0;
     end
 end
 
-always @(posedge clk) begin
-    s_ready_q <= !skid_valid_d;
-    skid_valid_q <= skid_valid_d;
-    if (advance) begin
-        p1_valid_q <= in_valid;
-        p2_valid_q <= p1_valid_q;
-        p3_valid_q <= p2_valid_q;
-        m_valid_q <= p3_valid_q;
-    end
-    if (rst) begin
-        s_ready_q <= 1'b0;
-        skid_valid_q <= 1'b0;
-        p1_valid_q <= 1'b0;
-        p2_valid_q <= 1'b0;
-        p3_valid_q <= 1'b0;
-        m_valid_q <= 1'b0;
-    end
-end
-
 // ---------------------------------------------------------------------------
-// Skid buffer: holds the beat taken in the cycle the pipeline stalled, since
-// s_axis_tready only drops one clock later.
-// ---------------------------------------------------------------------------
-
-reg [31:0] skid_cp_q;
-reg        skid_last_q;
-reg        skid_mode_q;
-
-always @(posedge clk) begin
-    if (accept && !advance) begin
-        skid_cp_q <= s_axis_tdata;
-        skid_last_q <= s_axis_tlast;
-        skid_mode_q <= beat_mode;
-    end
-end
-
-// ---------------------------------------------------------------------------
-// Stage 1: the raw beat, so that the skid multiplexer is its only logic.
-// ---------------------------------------------------------------------------
-
-reg [31:0] p1_cp_q;
-reg        p1_last_q;
-reg        p1_mode_q;
-
-always @(posedge clk) begin
-    if (advance) begin
-        p1_cp_q <= skid_valid_q ? skid_cp_q : s_axis_tdata;
-        p1_last_q <= skid_valid_q ? skid_last_q : s_axis_tlast;
-        p1_mode_q <= skid_valid_q ? skid_mode_q : beat_mode;
-    end
-end
-
-// ---------------------------------------------------------------------------
-// Stage 2: which bit groups of the code point are nonzero. The groups end at
+// Stage 1: which bit groups of the code point are nonzero. The groups end at
 // the length boundaries 7FF, FFFF, 1FFFFF, 3FFFFFF and 7FFFFFFF.
 // ---------------------------------------------------------------------------
 
-reg [30:0] p2_cp_q;
-reg        p2_nz_a_q;      // cp[10:7]
-reg        p2_nz_b_q;      // cp[15:11]
-reg        p2_nz_c_q;      // cp[20:16]
-reg        p2_nz_d_q;      // cp[25:21]
-reg        p2_nz_e_q;      // cp[30:26]
-reg        p2_top_q;       // cp[31]: beyond annex-r
-reg        p2_sur_lo_q;    // cp[15:11] == 11011: D800..DFFF when cp[31:16] is zero
-reg        p2_big_lo_q;    // cp[20] and cp[19:16] nonzero: above 10FFFF when cp[31:21] is zero
-reg        p2_last_q;
-reg        p2_mode_q;
+wire [31:0] cp_in = s_axis_tdata;
+wire [P1_W-1:0] p1_d = {
+    s_axis_tlast,                      // 40
+    beat_mode,                         // 39
+    cp_in[20] && |cp_in[19:16],        // 38 above 10FFFF when cp[31:21] is zero
+    cp_in[15:11] == 5'b11011,          // 37 D800..DFFF when cp[31:16] is zero
+    cp_in[31],                         // 36 beyond annex-r
+    |cp_in[30:26],                     // 35
+    |cp_in[25:21],                     // 34
+    |cp_in[20:16],                     // 33
+    |cp_in[15:11],                     // 32
+    |cp_in[10:7],                      // 31
+    cp_in[30:0]};
+reg [P1_W-1:0] p1_q = {P1_W{1'b0}};
 
-always @(posedge clk) begin
-    if (advance) begin
-        p2_cp_q <= p1_cp_q[30:0];
-        p2_nz_a_q <= |p1_cp_q[10:7];
-        p2_nz_b_q <= |p1_cp_q[15:11];
-        p2_nz_c_q <= |p1_cp_q[20:16];
-        p2_nz_d_q <= |p1_cp_q[25:21];
-        p2_nz_e_q <= |p1_cp_q[30:26];
-        p2_top_q <= p1_cp_q[31];
-        p2_sur_lo_q <= p1_cp_q[15:11] == 5'b11011;
-        p2_big_lo_q <= p1_cp_q[20] && |p1_cp_q[19:16];
-        p2_last_q <= p1_last_q;
-        p2_mode_q <= p1_mode_q;
-    end
-end
-
-// ---------------------------------------------------------------------------
-// Stage 3: sequence length (one-hot, of the value itself) and class.
-// ---------------------------------------------------------------------------
-
-wire above_16 = p2_nz_c_q || p2_nz_d_q || p2_nz_e_q || p2_top_q;
-wire surrogate = p2_sur_lo_q && !above_16;
-wire too_large = p2_mode_q ? p2_top_q
-                           : (p2_nz_d_q || p2_nz_e_q || p2_top_q || p2_big_lo_q);
-
-reg [30:0] p3_cp_q;
-reg [5:0]  p3_len_q;       // bit n: the value takes n+1 octets
-reg        p3_err_q;       // rejected: replaced by U+FFFD
-reg [2:0]  p3_class_q;
-reg        p3_sur_q;
-reg        p3_big_q;
-reg        p3_last_q;
-
-always @(posedge clk) begin
-    if (advance) begin
-        p3_cp_q <= p2_cp_q;
-        p3_len_q[0] <= !(p2_nz_a_q || p2_nz_b_q || above_16);
-        p3_len_q[1] <= p2_nz_a_q && !(p2_nz_b_q || above_16);
-        p3_len_q[2] <= p2_nz_b_q && !above_16;
-        p3_len_q[3] <= p2_nz_c_q && !(p2_nz_d_q || p2_nz_e_q || p2_top_q);
-        p3_len_q[4] <= p2_nz_d_q && !(p2_nz_e_q || p2_top_q);
-        p3_len_q[5] <= p2_nz_e_q || p2_top_q;
-        p3_err_q <= surrogate || too_large;
-        p3_class_q <= surrogate ? CLS_SURROGATE : too_large ? CLS_TOO_LARGE : CLS_OK;
-        p3_sur_q <= surrogate;
-        p3_big_q <= too_large;
-        p3_last_q <= p2_last_q;
-    end
-end
+wire [30:0] p1_cp = p1_q[30:0];
+wire p1_nz_a = p1_q[31];
+wire p1_nz_b = p1_q[32];
+wire p1_nz_c = p1_q[33];
+wire p1_nz_d = p1_q[34];
+wire p1_nz_e = p1_q[35];
+wire p1_top = p1_q[36];
+wire p1_sur_lo = p1_q[37];
+wire p1_big_lo = p1_q[38];
+wire p1_mode = p1_q[39];
+wire p1_last = p1_q[40];
 
 // ---------------------------------------------------------------------------
-// Stage 4 (output registers): octet lanes. Lane k of an n-octet sequence is a
-// continuation byte carrying cp[6*(n-1-k) +: 6]; lane 0 is the lead. Lanes
-// beyond the sequence are zero.
+// Stage 2: sequence length (one-hot, of the value itself) and class, as and-or
+// terms (a ?: chain of constants becomes a logic-driven synchronous reset).
 // ---------------------------------------------------------------------------
 
-wire [5:0] len = p3_len_q;
-wire [30:0] cp = p3_cp_q;
+wire above_16 = p1_nz_c || p1_nz_d || p1_nz_e || p1_top;
+wire surrogate = p1_sur_lo && !above_16;
+wire too_large = p1_mode ? p1_top : (p1_nz_d || p1_nz_e || p1_top || p1_big_lo);
+wire [5:0] len_d = {p1_nz_e || p1_top,
+                    p1_nz_d && !(p1_nz_e || p1_top),
+                    p1_nz_c && !(p1_nz_d || p1_nz_e || p1_top),
+                    p1_nz_b && !above_16,
+                    p1_nz_a && !(p1_nz_b || above_16),
+                    !(p1_nz_a || p1_nz_b || above_16)};
+wire [2:0] cls_d = ({3{surrogate}} & CLS_SURROGATE) |
+                   ({3{too_large && !surrogate}} & CLS_TOO_LARGE);
+wire [P2_W-1:0] p2_d = {
+    p1_last,                           // 41
+    cls_d,                             // 40:38
+    surrogate || too_large,            // 37 rejected: replaced by U+FFFD
+    len_d,                             // 36:31 bit n: the value takes n+1 octets
+    p1_cp};
+reg [P2_W-1:0] p2_q = {P2_W{1'b0}};
+
+wire [30:0] cp = p2_q[30:0];
+wire [5:0] len = p2_q[36:31];
+wire p2_err = p2_q[37];
+wire [2:0] p2_cls = p2_q[40:38];
+wire p2_last = p2_q[41];
+
+// ---------------------------------------------------------------------------
+// Stage 3: the output beat. Lane k of an n-octet sequence is a continuation byte
+// carrying cp[6*(n-1-k) +: 6]; lane 0 is the lead. Lanes beyond the sequence
+// are zero. A rejected code point is EF BF BD, folded in bit by bit.
+// ---------------------------------------------------------------------------
 
 wire [7:0] lane0 = ({8{len[0]}} & {1'b0, cp[6:0]})
                  | ({8{len[1]}} & {3'b110, cp[10:6]})
@@ -264,87 +265,188 @@ wire [47:0] octets = {{|len[5:5], 1'b0, pay5},
                       {|len[5:1], 1'b0, pay1},
                       lane0};
 wire [5:0] keep = {len[5], |len[5:4], |len[5:3], |len[5:2], |len[5:1], 1'b1};
+localparam [47:0] REPL_DATA = 48'h00_00_00_BD_BF_EF;
+localparam [5:0] REPL_KEEP = 6'b000111;
+wire [47:0] tdata_d = (octets & ~{48{p2_err}}) | (REPL_DATA & {48{p2_err}});
+wire [5:0] tkeep_d = (keep & ~{6{p2_err}}) | (REPL_KEEP & {6{p2_err}});
+wire [P3_W-1:0] p3_d = {p2_last, p2_cls, tkeep_d, tdata_d};
+reg [P3_W-1:0] p3_q = {P3_W{1'b0}};
 
-reg [47:0] m_tdata_q;
-reg [5:0]  m_tkeep_q;
-reg        m_tlast_q;
-reg [2:0]  m_tuser_q;
-
-always @(posedge clk) begin
-    if (advance && p3_valid_q) begin
-        m_tdata_q <= p3_err_q ? 48'h00_00_00_BD_BF_EF : octets;
-        m_tkeep_q <= p3_err_q ? 6'b000111 : keep;
-        m_tlast_q <= p3_last_q;
-        m_tuser_q <= p3_class_q;
-    end
-end
-
-// ---------------------------------------------------------------------------
-// Error counters (SURROGATE, TOO_LARGE). A code point counts one clock after it
-// reaches the output register, and err_count shows the count one clock later
-// again: the event is registered so that the enables stay local, and each
-// counter is split in two halves with a registered carry between them so that
-// no carry chain is longer than COUNT_WIDTH/2. Showing the low half delayed by
-// one clock keeps the two halves consistent. Saturation is a registered flag,
-// set as the count steps onto all-ones.
-// ---------------------------------------------------------------------------
-
-localparam LO_WIDTH = COUNT_WIDTH / 2;
-localparam HI_WIDTH = COUNT_WIDTH - LO_WIDTH;
-
-wire [1:0] count_event = {p3_big_q, p3_sur_q};
-wire [2*COUNT_WIDTH-1:0] counts;
-
-genvar i;
+// The stages' data flops, each group on its own copy of adv_q.
 generate
-    for (i = 0; i < 2; i = i + 1) begin : g_count
-        reg                event_q = 1'b0;
-        reg                sat_q = 1'b0;
-        reg                carry_q = 1'b0;
-        reg [LO_WIDTH-1:0] lo_q = {LO_WIDTH{1'b0}};
-        reg [LO_WIDTH-1:0] lo_shown_q = {LO_WIDTH{1'b0}};
-        reg [HI_WIDTH-1:0] hi_q = {HI_WIDTH{1'b0}};
-
-        wire inc = event_q && !sat_q;
-
+    for (g = 0; g < P1_GROUPS; g = g + 1) begin : g_p1
+        localparam LO = GROUP*g;
+        localparam W = (P1_W - LO) < GROUP ? (P1_W - LO) : GROUP;
         always @(posedge clk) begin
-            event_q <= advance && p3_valid_q && count_event[i];
-            carry_q <= inc && &lo_q;
-            if (inc) begin
-                lo_q <= lo_q + 1'b1;
-            end
-            if (carry_q) begin
-                hi_q <= hi_q + 1'b1;
-            end
-            // lo_q == 1..10 cannot follow a carry (LO_WIDTH is at least 2), so
-            // hi_q is current here.
-            if (inc && &hi_q && lo_q == {{LO_WIDTH-1{1'b1}}, 1'b0}) begin
-                sat_q <= 1'b1;
-            end
-            lo_shown_q <= lo_q;
-            if (rst) begin
-                event_q <= 1'b0;
-                sat_q <= 1'b0;
-                carry_q <= 1'b0;
-                lo_q <= {LO_WIDTH{1'b0}};
-                lo_shown_q <= {LO_WIDTH{1'b0}};
-                hi_q <= {HI_WIDTH{1'b0}};
+            if (adv_cp_q[g]) begin
+                p1_q[LO +: W] <= p1_d[LO +: W];
             end
         end
-
-        assign counts[i*COUNT_WIDTH +: COUNT_WIDTH] = {hi_q, lo_shown_q};
+    end
+    for (g = 0; g < P2_GROUPS; g = g + 1) begin : g_p2
+        localparam LO = GROUP*g;
+        localparam W = (P2_W - LO) < GROUP ? (P2_W - LO) : GROUP;
+        always @(posedge clk) begin
+            if (adv_cp_q[P1_GROUPS + g]) begin
+                p2_q[LO +: W] <= p2_d[LO +: W];
+            end
+        end
+    end
+    for (g = 0; g < P3_GROUPS; g = g + 1) begin : g_p3
+        localparam LO = GROUP*g;
+        localparam W = (P3_W - LO) < GROUP ? (P3_W - LO) : GROUP;
+        always @(posedge clk) begin
+            if (adv_cp_q[P1_GROUPS + P2_GROUPS + g]) begin
+                p3_q[LO +: W] <= p3_d[LO +: W];
+            end
+        end
     end
 endgenerate
 
-assign s_axis_tready = s_ready_q;
-assign m_axis_tdata = m_tdata_q;
-assign m_axis_tkeep = m_tkeep_q;
+// ---------------------------------------------------------------------------
+// Output buffer: the head (m_axis) takes the skid entry if it holds a beat, else
+// stage 3's; the skid takes stage 3's beat whenever it is free or its beat moves
+// to the head (the beat is kept only if the head could not take it).
+// ---------------------------------------------------------------------------
+
+reg [P3_W-1:0] head_q = {P3_W{1'b0}};
+reg [P3_W-1:0] skid_q = {P3_W{1'b0}};
+wire [P3_W-1:0] head_d = sk_valid_q ? skid_q : p3_q;
+
+generate
+    for (g = 0; g < P3_GROUPS; g = g + 1) begin : g_out
+        localparam LO = GROUP*g;
+        localparam W = (P3_W - LO) < GROUP ? (P3_W - LO) : GROUP;
+        always @(posedge clk) begin
+            if (!m_valid_cp_q[g] || m_axis_tready) begin
+                head_q[LO +: W] <= head_d[LO +: W];
+            end
+            if (!sk_valid_cp_q[g] || m_axis_tready) begin
+                skid_q[LO +: W] <= p3_q[LO +: W];
+            end
+        end
+    end
+endgenerate
+
+// ---------------------------------------------------------------------------
+// Error counters (SURROGATE, TOO_LARGE). A code point counts one clock after it
+// leaves stage 3 (the event is registered so that the counters start at flops)
+// and err_count is the count itself. Each counter is a bottom segment of four
+// bits and segments of at most seven above it (COUNT_WIDTH 32: 4, 7, 7, 7, 7).
+// A segment steps on an event when the counter is not saturated and every
+// lower segment is all ones, a condition kept per segment in a registered flag
+// (ok). The step is added to the segment rather than used as an enable: a flop
+// with an enable takes its reset only while enabled, so rst would join every
+// enable's logic, and its route to those LUTs is long; this way rst reaches only
+// the flops' reset input, and the step (one LUT of two flops) starts a carry
+// chain of at most seven bits. The flags follow the count: on a step they are
+// worked out from the compare of the bottom segment (one LUT) and from flags
+// that say which segments above it are all ones (ones). Once saturated, the
+// bottom segment is all ones, never one short, so no flag changes any more.
+// Flags and counts are and-or terms with no enable, for the same reason.
+// ---------------------------------------------------------------------------
+
+localparam CNT_W0 = 4;
+localparam CNT_UP_W = 7;
+localparam CNT_SEGS = 1 + (COUNT_WIDTH - CNT_W0 + CNT_UP_W - 1) / CNT_UP_W;
+
+wire [1:0] count_event = {p3_q[56:54] == CLS_TOO_LARGE, p3_q[56:54] == CLS_SURROGATE};
+wire [2*COUNT_WIDTH-1:0] counts;
+
+genvar i, seg;
+generate
+    for (i = 0; i < 2; i = i + 1) begin : g_count
+        localparam [CNT_W0-1:0] ALMOST0 = {CNT_W0{1'b1}} - 1'b1;
+        localparam [CNT_W0-1:0] ONE0 = 1;
+        reg event_q = 1'b0;
+        reg [COUNT_WIDTH-1:0] count_q = {COUNT_WIDTH{1'b0}};
+        reg sat_q = 1'b0;
+        wire upper_ones;  // every segment above the bottom one is all ones
+        // the bottom segment is one step short of all ones
+        wire almost0 = count_q[CNT_W0-1:0] == ALMOST0;
+        wire step0 = event_q && !sat_q;
+        always @(posedge clk) begin
+            event_q <= push && count_event[i];
+            count_q[CNT_W0-1:0] <= count_q[CNT_W0-1:0] + ({CNT_W0{step0}} & ONE0);
+            sat_q <= sat_q || (event_q && almost0 && upper_ones);
+            if (rst) begin
+                event_q <= 1'b0;
+                count_q[CNT_W0-1:0] <= {CNT_W0{1'b0}};
+                sat_q <= 1'b0;
+            end
+        end
+        if (CNT_SEGS == 1) begin : g_bottom
+            assign upper_ones = 1'b1;
+        end else begin : g_upper
+            // ok_q[s]: segment s steps on an event; ones_q[s]: it is all ones
+            // (ones_all: with the bottom segment counted as all ones)
+            reg [CNT_SEGS-1:1] ok_q = {(CNT_SEGS-1){1'b0}};
+            reg [CNT_SEGS-1:1] ones_q = {(CNT_SEGS-1){1'b0}};
+            wire [CNT_SEGS-1:0] ones_all = {ones_q, 1'b1};
+            assign upper_ones = &ones_q;
+            for (seg = 1; seg < CNT_SEGS; seg = seg + 1) begin : g_seg
+                localparam LO = CNT_W0 + CNT_UP_W*(seg-1);
+                localparam W = (COUNT_WIDTH - LO) < CNT_UP_W ? (COUNT_WIDTH - LO) : CNT_UP_W;
+                localparam [W-1:0] ALMOST = {W{1'b1}} - 1'b1;
+                localparam [W-1:0] ONE = 1;
+                localparam [CNT_SEGS-1:0] BELOW = ~({CNT_SEGS{1'b1}} << seg);
+                wire step = event_q && ok_q[seg];
+                // on a step: segments 1 to seg-1 are all ones, and not every one
+                // from seg up
+                wire ones_below = &(ones_all | ~BELOW);
+                wire ones_from = &(ones_all | BELOW);
+                always @(posedge clk) begin
+                    count_q[LO +: W] <= count_q[LO +: W] + ({W{step}} & ONE);
+                    ok_q[seg] <= (event_q && almost0 && ones_below && !ones_from) ||
+                                 (!event_q && ok_q[seg]);
+                    ones_q[seg] <= (step && count_q[LO +: W] == ALMOST) || (!step && ones_q[seg]);
+                    if (rst) begin
+                        count_q[LO +: W] <= {W{1'b0}};
+                        ok_q[seg] <= 1'b0;
+                        ones_q[seg] <= 1'b0;
+                    end
+                end
+`ifdef VERILATOR
+                always @(posedge clk) begin
+                    if (!rst) begin
+                        assert (ones_q[seg] == &count_q[LO +: W]);
+                        assert (ok_q[seg] == (!sat_q && &count_q[LO-1:0]));
+                    end
+                end
+`endif
+            end
+        end
+`ifdef VERILATOR
+        always @(posedge clk) begin
+            if (!rst) begin
+                assert (sat_q == &count_q);
+            end
+        end
+`endif
+        assign counts[i*COUNT_WIDTH +: COUNT_WIDTH] = count_q;
+    end
+endgenerate
+
+assign s_axis_tready = adv_q;
+assign m_axis_tdata = head_q[47:0];
+assign m_axis_tkeep = head_q[53:48];
+assign m_axis_tuser = head_q[56:54];
+assign m_axis_tlast = head_q[57];
 assign m_axis_tvalid = m_valid_q;
-assign m_axis_tlast = m_tlast_q;
-assign m_axis_tuser = m_tuser_q;
 assign err_count = {{COUNT_WIDTH{1'b0}},   // HEADER_BITS
                     counts,                // TOO_LARGE, SURROGATE
                     {3*COUNT_WIDTH{1'b0}}}; // OVERLONG, TOO_LONG, TOO_SHORT
+
+// ---------------------------------------------------------------------------
+// Assertions (simulation only; Verilator with --assert)
+`ifdef VERILATOR
+always @(posedge clk) begin
+    if (!rst) begin
+        // the skid holds a beat only behind a full head, and then the stages stop
+        assert (!sk_valid_q || (m_valid_q && !adv_q));
+    end
+end
+`endif
 
 endmodule
 
