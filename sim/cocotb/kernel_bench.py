@@ -51,9 +51,14 @@ WIDE = ("SRC", "LEN", "DST", "CAP", "ERR_OFFSET", "IN_BYTES", "OUT_BYTES", "UNIT
         "UTF16_UNITS", "CYCLES")
 
 
+# The default seed is fixed, as in the project's C++ benches, so that the suite
+# gives the same verdict on every run; UTF8CORE_SEED picks another.
+DEFAULT_SEED = 20261124
+
+
 def bench_seed():
-    """UTF8CORE_SEED replays a run; otherwise cocotb's own seed (printed by cocotb)."""
-    return int(os.environ.get("UTF8CORE_SEED", cocotb.RANDOM_SEED))
+    """UTF8CORE_SEED replays a run; otherwise DEFAULT_SEED."""
+    return int(os.environ.get("UTF8CORE_SEED", DEFAULT_SEED))
 
 
 # ---------------------------------------------------------------------------
