@@ -277,16 +277,13 @@ wire [7:0] in_b = s_axis_tdata;
 wire in_mode = in_pkt_q ? pkt_mode_q : cfg_mode;
 wire [8:0] in_dec_rfc = lead_decode(in_b, 1'b0);
 wire [8:0] in_dec_annex = lead_decode(in_b, 1'b1);
-wire [15:0] in_fields_rfc = {range_masks(in_dec_rfc[8:6]), in_dec_rfc[2:0] == 3'd1,
-                             in_dec_rfc[2:0] == 3'd0, in_dec_rfc[5:0]};
-wire [15:0] in_fields_annex = {range_masks(in_dec_annex[8:6]), in_dec_annex[2:0] == 3'd1,
-                               in_dec_annex[2:0] == 3'd0, in_dec_annex[5:0]};
-wire [15:0] in_fields = in_mode ? in_fields_annex : in_fields_rfc;
-wire [2:0] in_need = in_fields[2:0];
-wire [2:0] in_cls = in_fields[5:3];
-wire in_zero = in_fields[6];
-wire in_one = in_fields[7];
-wire [7:0] in_rng = in_fields[15:8];
+wire [5:0] in_dec = in_mode ? in_dec_annex[5:0] : in_dec_rfc[5:0];
+wire [2:0] in_need = in_dec[2:0];
+wire [2:0] in_cls = in_dec[5:3];
+// the lead's flags from each mode's decode, not from in_need, so that the mode
+// mux stays last for them too
+wire in_zero = in_mode ? in_dec_annex[2:0] == 3'd0 : in_dec_rfc[2:0] == 3'd0;
+wire in_one = in_mode ? in_dec_annex[2:0] == 3'd1 : in_dec_rfc[2:0] == 3'd1;
 wire in_cont = in_b[7:6] == 2'b10;
 
 // the incoming byte as the second byte of the byte before it
@@ -393,7 +390,12 @@ always @(posedge clk) begin
         ir_q[14:0] <= in_ent[14:0];
     end
     if (s_axis_tvalid && !(ir_vld_q && vld2_q)) begin
-        ir_q[IR_W-1:15] <= {in_rng, in_ent[ENT_W-1:15]};
+        // the range masks without a wire of their own: the netlists compute
+        // some of their bits from others, which, in one named vector, is a
+        // loop to Verilator, and it got the iCE40 netlist's loop wrong
+        ir_q[IR_W-1:15] <= {in_mode ? range_masks(in_dec_annex[8:6])
+                                    : range_masks(in_dec_rfc[8:6]),
+                            in_ent[ENT_W-1:15]};
     end
     if (!vld0_q || ((vld1_q || last0) && ready_int_q)) begin
         ent0_q[8:0] <= (vld1_q && ready_int_q) ? ent1_q[8:0] : ir_q[8:0];
