@@ -27,7 +27,7 @@
  * outputs cannot take yet.
  */
 module utf8_lane_front #(
-    // bytes per beat: 1, 2, 4, 8, 16, 32 or 64
+    // bytes per beat: 1, 2, 4, 8, 16, 32, 64 or 128
     parameter LANES = 8,
     // width of the byte offsets within a packet: at least log2(LANES) + 4, so
     // that the beat count's low half has two bits
@@ -76,8 +76,8 @@ localparam HI_W = BC_W - LO_W;
 // elaborating. An initial block's $error would pass Verilator's lint and Icarus's
 // compile, and stop only a simulation.
 generate
-    if (LANES < 1 || LANES > 64 || (LANES & (LANES - 1)) != 0) begin : g_check_lanes
-        error_LANES_must_be_1_2_4_8_16_32_or_64 stop ();
+    if (LANES < 1 || LANES > 128 || (LANES & (LANES - 1)) != 0) begin : g_check_lanes
+        error_LANES_must_be_1_2_4_8_16_32_64_or_128 stop ();
     end
     if (LO_W < 2) begin : g_check_offset_width
         error_OFFSET_WIDTH_must_be_at_least_log2_LANES_plus_4 stop ();
