@@ -68,6 +68,18 @@ void SetPortBytes(W& port, const uint8_t* bytes, size_t n) {
   }
 }
 
+// Sets a port from 32-bit words, least significant first.
+template <class T, std::enable_if_t<std::is_integral<T>::value, int> = 0>
+void SetPortWords(T& port, const uint32_t* words) {
+  uint64_t v = words[0];
+  if (sizeof(T) > 4) v |= uint64_t{words[1]} << 32;
+  port = static_cast<T>(v);
+}
+template <class W, std::enable_if_t<!std::is_integral<W>::value, int> = 0>
+void SetPortWords(W& port, const uint32_t* words) {
+  for (size_t w = 0; w < PortWords<W>(); ++w) port.m_storage[w] = words[w];
+}
+
 }  // namespace sim
 }  // namespace utf8core
 
