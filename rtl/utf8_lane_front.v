@@ -205,7 +205,10 @@ endgenerate
 reg                    win_valid_q;
 reg [8*LANES-1:0]      win_data_q;
 reg [LANES-1:0]        win_keep_q;
-reg                    win_last_q;
+// The packet's last beat: one copy per eight lanes, each for those lanes'
+// last flags in the take stage (keep stops synthesis merging them into one
+// flop reaching every lane), as for take_valid_q below.
+reg [FIRE_GROUPS-1:0]  win_last_q;
 reg [OFFSET_WIDTH-1:0] win_base_q;
 reg [8*HIST-1:0]       win_hist_q;
 
@@ -220,7 +223,23 @@ reg [32*LANES-1:0]     dec_cp_q;
 
 wire pend_move = pend_valid_q && (pend_last_q || in_fire);
 
+// Copies of in_pkt_q, one per eight mode copies, as their enables: one flop
+// reaching all of them, spread over the beat, is a long route at LANES 128.
+localparam MODE_GROUPS = (MODE_COPIES + 7) / 8;
+reg [MODE_GROUPS-1:0] mode_pkt_q;
+
 generate
+    for (r = 0; r < MODE_GROUPS; r = r + 1) begin : g_mode_pkt
+        (* keep *)
+        always @(posedge clk) begin
+            if (in_fire) begin
+                mode_pkt_q[r] <= !in_last_q;
+            end
+            if (rst) begin
+                mode_pkt_q[r] <= 1'b0;
+            end
+        end
+    end
     for (r = 0; r < MODE_COPIES; r = r + 1) begin : g_mode
         // Between packets the copies follow the input register's mode on
         // every clock, so they hold cfg_mode as it was when the first beat
@@ -228,7 +247,7 @@ generate
         // would have to reach all the spread-out copies in the same clock.
         (* keep *)
         always @(posedge clk) begin
-            if (!in_pkt_q) begin
+            if (!mode_pkt_q[r / 8]) begin
                 pend_mode_q[r] <= in_mode_q;
             end
         end
@@ -294,6 +313,15 @@ reg [3*LANES-1:0]  win_single_cls_q;
 reg [3*LANES-1:0]  win_bad_cls_q;
 wire unused_pos = &{1'b0, pos_single_cls[3*HIST-1:0], pos_bad_cls[3*HIST-1:0], 1'b0};
 
+generate
+    for (r = 0; r < FIRE_GROUPS; r = r + 1) begin : g_win_last
+        (* keep *)
+        always @(posedge clk) begin
+            win_last_q[r] <= pend_last_q;
+        end
+    end
+endgenerate
+
 always @(posedge clk) begin
     // Between packets the history and base are held at zero, whether or not a
     // beat comes: a pending beat then is a last one, which moves on in this
@@ -328,7 +356,6 @@ always @(posedge clk) begin
     // pend_move would fan out from the input register's valid to all these flops.
     win_data_q <= pend_data_q;
     win_keep_q <= pend_keep_q;
-    win_last_q <= pend_last_q;
     win_base_q <= pend_base_q;
     win_hist_q <= hist_in;
     win_cont_q       <= pos_cont;
@@ -358,7 +385,9 @@ wire [8*(EXT-1)-1:0] ext = {win_data_q, win_hist_q};
 
 // Take stage: where each lane's byte and the byte after it belong, and the
 // class each lane's byte would have as a unit of its own.
-reg                    take_valid_q;
+// A copy per eight lanes, each clearing those lanes' unit flags in the decide
+// stage: one flop reaching every lane was the longest path at LANES 128.
+reg [FIRE_GROUPS-1:0]  take_valid_q;
 reg                    take_last_q;
 reg [OFFSET_WIDTH-1:0] take_base_q;
 reg [8*(EXT-1)-1:0]    take_ext_q;
@@ -417,17 +446,28 @@ generate
         // A flag per lane, registered, rather than the beat's last flag fanning
         // out to every lane in the decide stage.
         if (k == LANES - 1) begin : g_top
-            assign lane_last_w[k] = win_last_q;
+            assign lane_last_w[k] = win_last_q[k / 8];
         end else begin : g_mid
-            assign lane_last_w[k] = win_last_q && !win_keep_q[k+1];
+            assign lane_last_w[k] = win_last_q[k / 8] && !win_keep_q[k+1];
         end
     end
 endgenerate
 wire unused_ahead = &{1'b0, lane_lone_cls[3*LANES +: 3], 1'b0};
 
+generate
+    for (r = 0; r < FIRE_GROUPS; r = r + 1) begin : g_take_valid
+        (* keep *)
+        always @(posedge clk) begin
+            take_valid_q[r] <= win_valid_q;
+            if (rst) begin
+                take_valid_q[r] <= 1'b0;
+            end
+        end
+    end
+endgenerate
+
 always @(posedge clk) begin
-    take_valid_q     <= win_valid_q;
-    take_last_q      <= win_last_q;
+    take_last_q      <= win_last_q[0];
     take_base_q      <= win_base_q;
     take_ext_q       <= ext;
     take_keep_q      <= win_keep_q;
@@ -435,12 +475,10 @@ always @(posedge clk) begin
     take_flags_q     <= lane_take;
     take_lead_more_q <= lane_lead_more;
     take_lone_cls_q  <= lane_lone_cls[3*LANES-1:0];
-    if (rst) begin
-        take_valid_q <= 1'b0;
-    end
 end
 
 // Decide stage: units ending at each lane.
+wire [LANES-1:0]    take_valid_lanes;
 wire [LANES-1:0]    lane_end;
 wire [3*LANES-1:0]  lane_len;
 wire [3*LANES-1:0]  lane_cls;
@@ -448,6 +486,7 @@ wire [32*LANES-1:0] lane_cp;
 
 generate
     for (k = 0; k < LANES; k = k + 1) begin : g_lane
+        assign take_valid_lanes[k] = take_valid_q[k / 8];
         utf8_lane_decode lane_inst (
             .win(take_ext_q[8*k +: 48]),
             .take(take_flags_q[5*k +: 5]),
@@ -465,10 +504,10 @@ generate
 endgenerate
 
 always @(posedge clk) begin
-    dec_valid_q <= take_valid_q;
+    dec_valid_q <= take_valid_q[0];
     dec_last_q  <= take_last_q;
     dec_base_q  <= take_base_q;
-    dec_end_q   <= lane_end & {LANES{take_valid_q}};
+    dec_end_q   <= lane_end & take_valid_lanes;
     dec_len_q   <= lane_len;
     dec_cls_q   <= lane_cls;
     dec_cp_q    <= lane_cp;
