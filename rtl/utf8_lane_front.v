@@ -11,7 +11,7 @@
  * flag per lane (a unit ends there) with its length, class and payload. An
  * accepted beat first lands in the input register, which has no enable and no
  * logic in front of it, so that nothing in the block hangs on s_axis_tvalid's
- * route but one flop. From there it is held in a pending register until the
+ * route but the input register's valid flops. From there it is held in a pending register until the
  * next beat of its packet brings the one byte of look-ahead its top lane needs,
  * or at once when it has tlast; so one beat retires per clock while beats come
  * every clock. The five bytes before each beat are carried over from the
@@ -40,7 +40,7 @@ module utf8_lane_front #(
 
     // Input beats; a beat is taken when s_axis_tvalid and the owner's
     // registered s_axis_tready are high. The front is given that register's
-    // next value outside reset and keeps a copy of it (rdy_q), which reset
+    // next value outside reset and keeps copies of it (rdy_q), which reset
     // sets, as it sets the owner's register.
     input  wire [8*LANES-1:0]        s_axis_tdata,
     input  wire [LANES-1:0]          s_axis_tkeep,
@@ -84,24 +84,6 @@ generate
     end
 endgenerate
 
-// Copies of the owner's ready register, each its own flop (keep stops
-// synthesis merging them with the owner's): a beat is accepted when
-// s_axis_tvalid and rdy_q are high, and that decides only the input
-// register's valid flops below.
-reg  rdy_q;
-wire s_fire = s_axis_tvalid && rdy_q;
-
-(* keep *)
-always @(posedge clk) begin
-    rdy_q <= s_ready_next;
-    // on the flop's own reset input, not in the next value's logic: rst is
-    // routed to every flop, and as a LUT input it would add a LUT and rst's
-    // long route in front of the ready copies
-    if (rst) begin
-        rdy_q <= 1'b1;
-    end
-end
-
 // Input register: the accepted beat, and cfg_mode with it. Data flops load on
 // every clock and the beat is marked by in_valid_q alone, so that the pending
 // register's enables and codes start at flops of this block, not at
@@ -109,11 +91,16 @@ end
 // would count in the same clock. in_valid_q has one copy per eight lanes,
 // which enables those lanes' pending flops, one for the history and base, one
 // for the control; keep stops synthesis from merging them back into one flop
-// with a fanout of 9*LANES+.
+// with a fanout of 9*LANES+. Each copy has its own copy of the owner's ready
+// register (rdy_q; keep stops synthesis merging them with the owner's), so
+// that each accept is a LUT beside its valid flop: from one ready flop through
+// one LUT to all the copies, spread over the beat, was two long routes (the
+// longest path at LANES 128 on ECP5).
 localparam FIRE_GROUPS = (LANES + 7) / 8;
 localparam GROUP_LANES = (LANES < 8) ? LANES : 8;
 localparam FIRE_HIST = FIRE_GROUPS;
 localparam FIRE_CTRL = FIRE_GROUPS + 1;
+reg  [FIRE_CTRL:0]  rdy_q;
 reg  [FIRE_CTRL:0]  in_valid_q;
 reg  [8*LANES-1:0]  in_data_q;
 reg  [LANES-1:0]    in_keep_q;
@@ -127,8 +114,13 @@ generate
     for (r = 0; r <= FIRE_CTRL; r = r + 1) begin : g_in_valid
         (* keep *)
         always @(posedge clk) begin
-            in_valid_q[r] <= s_fire;
+            rdy_q[r]      <= s_ready_next;
+            in_valid_q[r] <= s_axis_tvalid && rdy_q[r];
+            // on the flops' own reset input, not in the next value's logic:
+            // rst is routed to every flop, and as a LUT input it would add a
+            // LUT and rst's long route in front of the ready copies
             if (rst) begin
+                rdy_q[r]      <= 1'b1;
                 in_valid_q[r] <= 1'b0;
             end
         end
