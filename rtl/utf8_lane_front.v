@@ -215,20 +215,22 @@ reg [32*LANES-1:0]     dec_cp_q;
 
 wire pend_move = pend_valid_q && (pend_last_q || in_fire);
 
-// Copies of in_pkt_q, one per eight mode copies, as their enables: one flop
-// reaching all of them, spread over the beat, is a long route at LANES 128.
+// Copies of !in_pkt_q (between packets), one per eight mode copies, as their
+// enables: one flop reaching all of them, spread over the beat, is a long
+// route at LANES 128. Each loads in_last_q itself, so that no LUT (the
+// inversion) sits in front of the route to them.
 localparam MODE_GROUPS = (MODE_COPIES + 7) / 8;
-reg [MODE_GROUPS-1:0] mode_pkt_q;
+reg [MODE_GROUPS-1:0] mode_idle_q;
 
 generate
-    for (r = 0; r < MODE_GROUPS; r = r + 1) begin : g_mode_pkt
+    for (r = 0; r < MODE_GROUPS; r = r + 1) begin : g_mode_idle
         (* keep *)
         always @(posedge clk) begin
             if (in_fire) begin
-                mode_pkt_q[r] <= !in_last_q;
+                mode_idle_q[r] <= in_last_q;
             end
             if (rst) begin
-                mode_pkt_q[r] <= 1'b0;
+                mode_idle_q[r] <= 1'b1;
             end
         end
     end
@@ -239,7 +241,7 @@ generate
         // would have to reach all the spread-out copies in the same clock.
         (* keep *)
         always @(posedge clk) begin
-            if (!mode_pkt_q[r / 8]) begin
+            if (mode_idle_q[r / 8]) begin
                 pend_mode_q[r] <= in_mode_q;
             end
         end

@@ -316,14 +316,17 @@ endgenerate
 always @(posedge clk) begin
     cnt_lo_d_q <= cnt_lo_q;
     pkt_valid_q <= verdict;
+    // Not as "if (verdict) acc_err_q <= 0": synthesis makes a clear by a
+    // signal a synchronous reset, which shares the flop's reset input with rst
+    // through a LUT, and rst's long route in front of that LUT was among the
+    // longest paths at LANES 128 on ECP5.
+    acc_err_q <= (acc_err_q || beat_err_q) && !verdict;
     if (take_beat) begin
-        acc_err_q  <= 1'b1;
         acc_base_q <= beat_base_q;
         acc_rel_q  <= beat_rel_q;
         acc_cls_q  <= beat_cls_q;
     end
     if (verdict) begin
-        acc_err_q <= 1'b0;
         pkt_error_q <= acc_err_q || beat_err_q;
         pkt_base_q  <= acc_err_q ? acc_base_q : (beat_err_q ? beat_base_q : {OFFSET_WIDTH{1'b0}});
         pkt_rel_q   <= acc_err_q ? acc_rel_q : (beat_err_q ? beat_rel_q : 8'd0);
