@@ -1,31 +1,16 @@
 # The wide blocks, verilated once per lane count, and the lane table each
 # executable that runs them links (sim/wide_rtl.h).
 #
-# UTF8CORE_WIDE_LANES:      the lane counts verilated, all tested, of every wide block.
-# UTF8CORE_VALIDATOR_LANES: the validator's, which also go to 128 (the wide
-#                           decoder and the sanitizer stop at 64).
-# UTF8CORE_CLI_LANES:       those linked into the utf8core program (--lanes N),
-#                           each block at those of them it is verilated at.
-set(UTF8CORE_WIDE_LANES 1 2 4 8 16 32 64 CACHE STRING "Lane counts of the wide RTL blocks to verilate and test")
-set(UTF8CORE_VALIDATOR_LANES ${UTF8CORE_WIDE_LANES} 128 CACHE STRING
-    "Lane counts of the wide validator to verilate and test")
+# UTF8CORE_WIDE_LANES: the lane counts verilated, all tested.
+# UTF8CORE_CLI_LANES:  those linked into the utf8core program (--lanes N).
+set(UTF8CORE_WIDE_LANES 1 2 4 8 16 32 64 128 CACHE STRING "Lane counts of the wide RTL blocks to verilate and test")
 set(UTF8CORE_CLI_LANES 8 64 128 CACHE STRING "Lane counts of the wide RTL blocks in the utf8core program")
 
-# utf8core_block_lanes(<block> <var>): the lane counts <block> is verilated at.
-function(utf8core_block_lanes block var)
-  if(block STREQUAL "utf8_validator")
-    set(${var} ${UTF8CORE_VALIDATOR_LANES} PARENT_SCOPE)
-  else()
-    set(${var} ${UTF8CORE_WIDE_LANES} PARENT_SCOPE)
-  endif()
-endfunction()
-
-# utf8core_wide_rtl(<block>): library <block>_rtl_l<N> for every N of
-# utf8core_block_lanes: rtl/<block>.v verilated with LANES=N and its factory
+# utf8core_wide_rtl(<block>): library <block>_rtl_l<N> for every N in
+# UTF8CORE_WIDE_LANES: rtl/<block>.v verilated with LANES=N and its factory
 # (generated from wide_rtl_of.cpp.in). Built only when something links it.
 function(utf8core_wide_rtl block)
-  utf8core_block_lanes(${block} block_lanes)
-  foreach(lanes IN LISTS block_lanes)
+  foreach(lanes IN LISTS UTF8CORE_WIDE_LANES)
     set(t ${block}_rtl_l${lanes})
     set(BLOCK ${block})
     set(LANES ${lanes})
@@ -45,8 +30,7 @@ endfunction()
 
 # utf8core_wide_lanes(<target> BLOCKS <block>... LANES <N>... [NETLIST <flow>]):
 # links those blocks at those lane counts into the executable <target> and
-# generates its lane table, the only list of what it can run; a block is left
-# out at a count it is not verilated at (utf8core_block_lanes). With NETLIST,
+# generates its lane table, the only list of what it can run. With NETLIST,
 # the entries are the netlists of that flow (sim/gate.cmake) under the blocks'
 # own names, so the program's tests run the netlists unchanged.
 function(utf8core_wide_lanes target)
@@ -54,11 +38,7 @@ function(utf8core_wide_lanes target)
   set(decls "")
   set(entries "")
   foreach(block IN LISTS arg_BLOCKS)
-    utf8core_block_lanes(${block} block_lanes)
     foreach(lanes IN LISTS arg_LANES)
-      if(NOT arg_NETLIST AND NOT lanes IN_LIST block_lanes)
-        continue()
-      endif()
       if(arg_NETLIST)
         set(make Make_${block}_${arg_NETLIST}_l${lanes})
         set(lib ${block}_${arg_NETLIST}_l${lanes})

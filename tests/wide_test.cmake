@@ -8,8 +8,8 @@ target_compile_definitions(wide_test_util PUBLIC UTF8CORE_KUHN_TEST="${UTF8CORE_
 target_compile_options(wide_test_util PRIVATE -Wall -Wextra)
 
 # utf8core_wide_test(<block> LIBS <libs>...): tests/<block>_test.cpp as the
-# program <block>_test at every lane count the block is verilated at
-# (utf8core_block_lanes); its Long* sweeps (minutes) labelled long, the rest quick.
+# program <block>_test at every lane count of UTF8CORE_WIDE_LANES; its Long*
+# sweeps (minutes) labelled long, the rest quick.
 #
 # utf8core_wide_test(<block> NETLIST <flow> LANES <N> QUICK <filter>
 # GATE <filter> [EXCLUDE_FROM_ALL] LIBS <libs>...): the same source as the
@@ -25,7 +25,7 @@ function(utf8core_wide_test block)
   else()
     set(t ${block}_test)
     set(prefix "${block}.")
-    utf8core_block_lanes(${block} arg_LANES)
+    set(arg_LANES ${UTF8CORE_WIDE_LANES})
   endif()
   set(exclude "")
   if(arg_EXCLUDE_FROM_ALL)
