@@ -9,9 +9,9 @@
 namespace utf8core {
 namespace {
 
-int KeptBytes(uint64_t keep, int lanes) {
+int KeptBytes(const LaneMask& keep, int lanes) {
   int n = 0;
-  while (n < lanes && ((keep >> n) & 1)) ++n;
+  while (n < lanes && keep.test(static_cast<size_t>(n))) ++n;
   return n;
 }
 

@@ -7,6 +7,7 @@
 #define UTF8CORE_MODEL_UTF8_LANE_FRONT_H_
 
 #include <array>
+#include <bitset>
 #include <cstdint>
 #include <vector>
 
@@ -16,12 +17,27 @@ namespace utf8core {
 
 // The widest LANES a wide block is built with; beats are held in fixed arrays
 // of this size so that moving one through a model or a bench allocates nothing.
-constexpr int kMaxLanes = 64;
+constexpr int kMaxLanes = 128;
+
+// One flag per lane, bit k for lane k (tkeep): wider than any integer type at
+// LANES 128.
+using LaneMask = std::bitset<kMaxLanes>;
+
+// Lanes 0 .. n-1 set, as the tkeep of a beat of n bytes.
+inline LaneMask FirstLanes(int n) {
+  return n <= 0 ? LaneMask() : ~LaneMask() >> (kMaxLanes - (n < kMaxLanes ? n : kMaxLanes));
+}
+
+// Bits [64 * word, 64 * word + 64) of a mask, for the benches' 64-bit compares
+// and wave dumps.
+inline uint64_t MaskWord(const LaneMask& m, int word) {
+  return ((m >> (64 * word)) & LaneMask(~uint64_t{0})).to_ullong();
+}
 
 // One input beat of a wide block, as on s_axis_*.
 struct WideBeatIn {
   std::array<uint8_t, kMaxLanes> tdata{};  // lane k = tdata[k]; lanes >= LANES unused
-  uint64_t tkeep = 0;                      // bit k: lane k holds a byte
+  LaneMask tkeep;                          // bit k: lane k holds a byte
   bool tvalid = false;
   bool tlast = false;
 };
@@ -66,7 +82,7 @@ class LaneFrontModel {
   struct Pending {
     bool valid = false;
     std::array<uint8_t, kMaxLanes> data{};
-    uint64_t keep = 0;
+    LaneMask keep;
     bool last = false;
     bool first = false;
     Mode mode = Mode::kRfc3629;

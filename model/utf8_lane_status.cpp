@@ -25,7 +25,7 @@ void LaneStatusModel::tick(bool rst, const DecidedBeat& in) {
   s_valid_ = false;
   shown_count_ = count_;
   // Stage C: over the packet, from the last reduction step.
-  const Beat& t = r_[kSteps - 1];
+  const Beat& t = r_[static_cast<size_t>(steps_ - 1)];
   const bool take_beat = t.valid && t.err && !acc_err_;
   const bool verdict = t.valid && t.last;
   s_valid_ = verdict;
@@ -43,8 +43,9 @@ void LaneStatusModel::tick(bool rst, const DecidedBeat& in) {
   if (t.valid) {
     for (int c = 0; c < 6; ++c) count_[c] = std::min(kCountMax, count_[c] + t.cnt[c]);
   }
-  // Stages R4..R0, L: the decided beat's first error and counts, six clocks on.
-  for (int i = kSteps - 1; i > 0; --i) r_[i] = r_[i - 1];
+  // Stages R4..R0 (R5..R0), L: the decided beat's first error and counts, six
+  // (seven) clocks on.
+  for (size_t i = static_cast<size_t>(steps_ - 1); i > 0; --i) r_[i] = r_[i - 1];
   r_[0] = l_;
   l_ = Beat();
   l_.valid = in.valid;

@@ -11,13 +11,15 @@
 
 namespace utf8core {
 
-// Stages L and R0..R4 carry each beat's first error and counts (the RTL reduces
-// them over groups of lanes on the way; here they are known at L), C
+// Stages L and R0..R4 (R5 at LANES 128) carry each beat's first error and
+// counts (the RTL reduces them over groups of lanes on the way; here they are
+// known at L), C
 // accumulates over the packet and counts (shown a clock later, as the RTL's
 // two-half counters), D1 and D2 give the verdict (stat_valid pulses two clocks
 // after a last beat leaves T).
 class LaneStatusModel {
  public:
+  explicit LaneStatusModel(int lanes) : steps_(lanes > 64 ? 6 : 5) {}
   struct Status {
     bool valid = false;  // stat_valid
     bool error = false;
@@ -37,12 +39,13 @@ class LaneStatusModel {
     uint8_t cls = 0;
     std::array<uint64_t, 6> cnt{};
   };
-  static constexpr int kSteps = 5;  // the RTL's reduction steps R0..R4
+  static constexpr int kMaxSteps = 6;
+  int steps_;  // the RTL's reduction steps: R0..R4, or R0..R5 at LANES 128
   Beat l_;
-  std::array<Beat, kSteps> r_;  // r_[kSteps - 1] is what stage C reads
-  bool s_valid_ = false;        // stage C's verdict pulse
-  Status s_;                    // and its verdict
-  bool d1_valid_ = false;       // stage D1
+  std::array<Beat, kMaxSteps> r_;  // r_[steps_ - 1] is what stage C reads
+  bool s_valid_ = false;           // stage C's verdict pulse
+  Status s_;                       // and its verdict
+  bool d1_valid_ = false;          // stage D1
   Status d1_;
   bool acc_err_ = false;
   uint64_t acc_off_ = 0;

@@ -28,7 +28,7 @@ SanitizerCycleModel::Outputs SanitizerCycleModel::outputs() const {
   const size_t n = std::min(acc_.size(), static_cast<size_t>(lanes_));
   for (size_t k = 0; k < n; ++k) {
     o.m_tdata[k] = acc_[k];
-    o.m_tkeep |= uint64_t{1} << k;
+    o.m_tkeep.set(k);
   }
   o.stat_valid = u.stat_valid;
   o.stat_error = u.stat_error;
@@ -59,7 +59,7 @@ void SanitizerCycleModel::tick(const Inputs& in) {
 
   if (unit_ready && u.m_tvalid) {
     std::vector<Unit> beat;
-    for (int k = 0; k < lanes_ && ((u.m_tkeep >> k) & 1); ++k) {
+    for (int k = 0; k < lanes_ && u.m_tkeep.test(static_cast<size_t>(k)); ++k) {
       const uint8_t user = u.m_tuser[static_cast<size_t>(k)];
       beat.push_back(Unit{u.m_tdata[static_cast<size_t>(k)], 0, static_cast<uint8_t>(user >> 3),
                           static_cast<ErrorClass>(user & 7)});

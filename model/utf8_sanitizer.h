@@ -24,7 +24,7 @@ class SanitizerCycleModel {
   struct Outputs {
     bool s_tready = false;
     std::array<uint8_t, kMaxLanes> m_tdata{};  // lane k; lanes past m_tkeep read 0
-    uint64_t m_tkeep = 0;
+    LaneMask m_tkeep;
     bool m_tvalid = false;
     bool m_tlast = false;
     bool stat_valid = false;

@@ -12,7 +12,8 @@ constexpr uint64_t kOffsetMask = 0xFFFFFFFFull;
 
 }  // namespace
 
-ValidatorCycleModel::ValidatorCycleModel(int lanes) : lanes_(lanes), front_(lanes) {}
+ValidatorCycleModel::ValidatorCycleModel(int lanes)
+    : lanes_(lanes), front_(lanes), status_(lanes) {}
 
 ValidatorCycleModel::Outputs ValidatorCycleModel::outputs() const {
   Outputs o;

@@ -37,6 +37,7 @@ int Log2(int lanes) {
 WideDecoderCycleModel::WideDecoderCycleModel(int lanes)
     : lanes_(lanes),
       front_(lanes),
+      status_(lanes),
       depth_(DepthFor(lanes)),
       pipe_(static_cast<size_t>(Cuts(Log2(lanes), kScanStep) + Cuts(Log2(lanes), kPackStep))),
       fifo_(static_cast<size_t>(depth_)) {}
@@ -50,7 +51,7 @@ WideDecoderCycleModel::Outputs WideDecoderCycleModel::outputs() const {
     const Unit& u = out_.units[k];
     o.m_tdata[k] = u.code_point;
     o.m_tuser[k] = static_cast<uint8_t>((u.length << 3) | static_cast<uint8_t>(u.cls));
-    o.m_tkeep |= uint64_t{1} << k;
+    o.m_tkeep.set(k);
   }
   const LaneStatusModel::Status& st = status_.status();
   o.stat_valid = st.valid;

@@ -26,7 +26,7 @@ class WideDecoderCycleModel {
   struct Outputs {
     bool s_tready = false;
     std::array<uint32_t, kMaxLanes> m_tdata{};  // code points; lanes past the units read 0
-    uint64_t m_tkeep = 0;
+    LaneMask m_tkeep;
     std::array<uint8_t, kMaxLanes> m_tuser{};   // {len[5:3], class[2:0]} per lane
     bool m_tvalid = false;
     bool m_tlast = false;

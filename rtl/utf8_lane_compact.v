@@ -22,7 +22,7 @@
  * each (the element bits would wait on the lane's own valid and shift too).
  */
 module utf8_lane_compact #(
-    // lanes: 1, 2, 4, 8, 16, 32 or 64
+    // lanes: 1, 2, 4, 8, 16, 32, 64 or 128
     parameter LANES = 8,
     // bits per element, at least 1
     parameter WIDTH = 38,
@@ -52,8 +52,8 @@ localparam LEVELS = (LANES > 1) ? $clog2(LANES) : 0;
 // elaborating. An initial block's $error would pass Verilator's lint and Icarus's
 // compile, and stop only a simulation.
 generate
-    if (LANES < 1 || LANES > 64 || (LANES & (LANES - 1)) != 0) begin : g_check_lanes
-        error_LANES_must_be_1_2_4_8_16_32_or_64 stop ();
+    if (LANES < 1 || LANES > 128 || (LANES & (LANES - 1)) != 0) begin : g_check_lanes
+        error_LANES_must_be_1_2_4_8_16_32_64_or_128 stop ();
     end
     if (WIDTH < 1) begin : g_check_width
         error_WIDTH_must_be_at_least_1 stop ();

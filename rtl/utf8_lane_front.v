@@ -11,7 +11,7 @@
  * flag per lane (a unit ends there) with its length, class and payload. An
  * accepted beat first lands in the input register, which has no enable and no
  * logic in front of it, so that nothing in the block hangs on s_axis_tvalid's
- * route but one flop. From there it is held in a pending register until the
+ * route but the input register's valid flops. From there it is held in a pending register until the
  * next beat of its packet brings the one byte of look-ahead its top lane needs,
  * or at once when it has tlast; so one beat retires per clock while beats come
  * every clock. The five bytes before each beat are carried over from the
@@ -27,7 +27,7 @@
  * outputs cannot take yet.
  */
 module utf8_lane_front #(
-    // bytes per beat: 1, 2, 4, 8, 16, 32 or 64
+    // bytes per beat: 1, 2, 4, 8, 16, 32, 64 or 128
     parameter LANES = 8,
     // width of the byte offsets within a packet: at least log2(LANES) + 4, so
     // that the beat count's low half has two bits
@@ -40,7 +40,7 @@ module utf8_lane_front #(
 
     // Input beats; a beat is taken when s_axis_tvalid and the owner's
     // registered s_axis_tready are high. The front is given that register's
-    // next value outside reset and keeps a copy of it (rdy_q), which reset
+    // next value outside reset and keeps copies of it (rdy_q), which reset
     // sets, as it sets the owner's register.
     input  wire [8*LANES-1:0]        s_axis_tdata,
     input  wire [LANES-1:0]          s_axis_tkeep,
@@ -76,31 +76,13 @@ localparam HI_W = BC_W - LO_W;
 // elaborating. An initial block's $error would pass Verilator's lint and Icarus's
 // compile, and stop only a simulation.
 generate
-    if (LANES < 1 || LANES > 64 || (LANES & (LANES - 1)) != 0) begin : g_check_lanes
-        error_LANES_must_be_1_2_4_8_16_32_or_64 stop ();
+    if (LANES < 1 || LANES > 128 || (LANES & (LANES - 1)) != 0) begin : g_check_lanes
+        error_LANES_must_be_1_2_4_8_16_32_64_or_128 stop ();
     end
     if (LO_W < 2) begin : g_check_offset_width
         error_OFFSET_WIDTH_must_be_at_least_log2_LANES_plus_4 stop ();
     end
 endgenerate
-
-// Copies of the owner's ready register, each its own flop (keep stops
-// synthesis merging them with the owner's): a beat is accepted when
-// s_axis_tvalid and rdy_q are high, and that decides only the input
-// register's valid flops below.
-reg  rdy_q;
-wire s_fire = s_axis_tvalid && rdy_q;
-
-(* keep *)
-always @(posedge clk) begin
-    rdy_q <= s_ready_next;
-    // on the flop's own reset input, not in the next value's logic: rst is
-    // routed to every flop, and as a LUT input it would add a LUT and rst's
-    // long route in front of the ready copies
-    if (rst) begin
-        rdy_q <= 1'b1;
-    end
-end
 
 // Input register: the accepted beat, and cfg_mode with it. Data flops load on
 // every clock and the beat is marked by in_valid_q alone, so that the pending
@@ -109,11 +91,16 @@ end
 // would count in the same clock. in_valid_q has one copy per eight lanes,
 // which enables those lanes' pending flops, one for the history and base, one
 // for the control; keep stops synthesis from merging them back into one flop
-// with a fanout of 9*LANES+.
+// with a fanout of 9*LANES+. Each copy has its own copy of the owner's ready
+// register (rdy_q; keep stops synthesis merging them with the owner's), so
+// that each accept is a LUT beside its valid flop: from one ready flop through
+// one LUT to all the copies, spread over the beat, was two long routes (the
+// longest path at LANES 128 on ECP5).
 localparam FIRE_GROUPS = (LANES + 7) / 8;
 localparam GROUP_LANES = (LANES < 8) ? LANES : 8;
 localparam FIRE_HIST = FIRE_GROUPS;
 localparam FIRE_CTRL = FIRE_GROUPS + 1;
+reg  [FIRE_CTRL:0]  rdy_q;
 reg  [FIRE_CTRL:0]  in_valid_q;
 reg  [8*LANES-1:0]  in_data_q;
 reg  [LANES-1:0]    in_keep_q;
@@ -127,8 +114,13 @@ generate
     for (r = 0; r <= FIRE_CTRL; r = r + 1) begin : g_in_valid
         (* keep *)
         always @(posedge clk) begin
-            in_valid_q[r] <= s_fire;
+            rdy_q[r]      <= s_ready_next;
+            in_valid_q[r] <= s_axis_tvalid && rdy_q[r];
+            // on the flops' own reset input, not in the next value's logic:
+            // rst is routed to every flop, and as a LUT input it would add a
+            // LUT and rst's long route in front of the ready copies
             if (rst) begin
+                rdy_q[r]      <= 1'b1;
                 in_valid_q[r] <= 1'b0;
             end
         end
@@ -205,7 +197,10 @@ endgenerate
 reg                    win_valid_q;
 reg [8*LANES-1:0]      win_data_q;
 reg [LANES-1:0]        win_keep_q;
-reg                    win_last_q;
+// The packet's last beat: one copy per eight lanes, each for those lanes'
+// last flags in the take stage (keep stops synthesis merging them into one
+// flop reaching every lane), as for take_valid_q below.
+reg [FIRE_GROUPS-1:0]  win_last_q;
 reg [OFFSET_WIDTH-1:0] win_base_q;
 reg [8*HIST-1:0]       win_hist_q;
 
@@ -220,7 +215,25 @@ reg [32*LANES-1:0]     dec_cp_q;
 
 wire pend_move = pend_valid_q && (pend_last_q || in_fire);
 
+// Copies of !in_pkt_q (between packets), one per eight mode copies, as their
+// enables: one flop reaching all of them, spread over the beat, is a long
+// route at LANES 128. Each loads in_last_q itself, so that no LUT (the
+// inversion) sits in front of the route to them.
+localparam MODE_GROUPS = (MODE_COPIES + 7) / 8;
+reg [MODE_GROUPS-1:0] mode_idle_q;
+
 generate
+    for (r = 0; r < MODE_GROUPS; r = r + 1) begin : g_mode_idle
+        (* keep *)
+        always @(posedge clk) begin
+            if (in_fire) begin
+                mode_idle_q[r] <= in_last_q;
+            end
+            if (rst) begin
+                mode_idle_q[r] <= 1'b1;
+            end
+        end
+    end
     for (r = 0; r < MODE_COPIES; r = r + 1) begin : g_mode
         // Between packets the copies follow the input register's mode on
         // every clock, so they hold cfg_mode as it was when the first beat
@@ -228,7 +241,7 @@ generate
         // would have to reach all the spread-out copies in the same clock.
         (* keep *)
         always @(posedge clk) begin
-            if (!in_pkt_q) begin
+            if (mode_idle_q[r / 8]) begin
                 pend_mode_q[r] <= in_mode_q;
             end
         end
@@ -294,6 +307,15 @@ reg [3*LANES-1:0]  win_single_cls_q;
 reg [3*LANES-1:0]  win_bad_cls_q;
 wire unused_pos = &{1'b0, pos_single_cls[3*HIST-1:0], pos_bad_cls[3*HIST-1:0], 1'b0};
 
+generate
+    for (r = 0; r < FIRE_GROUPS; r = r + 1) begin : g_win_last
+        (* keep *)
+        always @(posedge clk) begin
+            win_last_q[r] <= pend_last_q;
+        end
+    end
+endgenerate
+
 always @(posedge clk) begin
     // Between packets the history and base are held at zero, whether or not a
     // beat comes: a pending beat then is a last one, which moves on in this
@@ -328,7 +350,6 @@ always @(posedge clk) begin
     // pend_move would fan out from the input register's valid to all these flops.
     win_data_q <= pend_data_q;
     win_keep_q <= pend_keep_q;
-    win_last_q <= pend_last_q;
     win_base_q <= pend_base_q;
     win_hist_q <= hist_in;
     win_cont_q       <= pos_cont;
@@ -358,7 +379,9 @@ wire [8*(EXT-1)-1:0] ext = {win_data_q, win_hist_q};
 
 // Take stage: where each lane's byte and the byte after it belong, and the
 // class each lane's byte would have as a unit of its own.
-reg                    take_valid_q;
+// A copy per eight lanes, each clearing those lanes' unit flags in the decide
+// stage: one flop reaching every lane was the longest path at LANES 128.
+reg [FIRE_GROUPS-1:0]  take_valid_q;
 reg                    take_last_q;
 reg [OFFSET_WIDTH-1:0] take_base_q;
 reg [8*(EXT-1)-1:0]    take_ext_q;
@@ -417,17 +440,28 @@ generate
         // A flag per lane, registered, rather than the beat's last flag fanning
         // out to every lane in the decide stage.
         if (k == LANES - 1) begin : g_top
-            assign lane_last_w[k] = win_last_q;
+            assign lane_last_w[k] = win_last_q[k / 8];
         end else begin : g_mid
-            assign lane_last_w[k] = win_last_q && !win_keep_q[k+1];
+            assign lane_last_w[k] = win_last_q[k / 8] && !win_keep_q[k+1];
         end
     end
 endgenerate
 wire unused_ahead = &{1'b0, lane_lone_cls[3*LANES +: 3], 1'b0};
 
+generate
+    for (r = 0; r < FIRE_GROUPS; r = r + 1) begin : g_take_valid
+        (* keep *)
+        always @(posedge clk) begin
+            take_valid_q[r] <= win_valid_q;
+            if (rst) begin
+                take_valid_q[r] <= 1'b0;
+            end
+        end
+    end
+endgenerate
+
 always @(posedge clk) begin
-    take_valid_q     <= win_valid_q;
-    take_last_q      <= win_last_q;
+    take_last_q      <= win_last_q[0];
     take_base_q      <= win_base_q;
     take_ext_q       <= ext;
     take_keep_q      <= win_keep_q;
@@ -435,12 +469,10 @@ always @(posedge clk) begin
     take_flags_q     <= lane_take;
     take_lead_more_q <= lane_lead_more;
     take_lone_cls_q  <= lane_lone_cls[3*LANES-1:0];
-    if (rst) begin
-        take_valid_q <= 1'b0;
-    end
 end
 
 // Decide stage: units ending at each lane.
+wire [LANES-1:0]    take_valid_lanes;
 wire [LANES-1:0]    lane_end;
 wire [3*LANES-1:0]  lane_len;
 wire [3*LANES-1:0]  lane_cls;
@@ -448,6 +480,7 @@ wire [32*LANES-1:0] lane_cp;
 
 generate
     for (k = 0; k < LANES; k = k + 1) begin : g_lane
+        assign take_valid_lanes[k] = take_valid_q[k / 8];
         utf8_lane_decode lane_inst (
             .win(take_ext_q[8*k +: 48]),
             .take(take_flags_q[5*k +: 5]),
@@ -465,10 +498,10 @@ generate
 endgenerate
 
 always @(posedge clk) begin
-    dec_valid_q <= take_valid_q;
+    dec_valid_q <= take_valid_q[0];
     dec_last_q  <= take_last_q;
     dec_base_q  <= take_base_q;
-    dec_end_q   <= lane_end & {LANES{take_valid_q}};
+    dec_end_q   <= lane_end & take_valid_lanes;
     dec_len_q   <= lane_len;
     dec_cls_q   <= lane_cls;
     dec_cp_q    <= lane_cp;

@@ -16,7 +16,7 @@
  * step. Purely combinational.
  */
 module utf8_lane_reduce #(
-    // items in: a power of two, 1..64
+    // items in: a power of two, 1..128
     parameter N = 4,
     // bits of each count in, at least 1
     parameter W = 1,
@@ -43,8 +43,8 @@ localparam NO = N / G;
 // elaborating. An initial block's $error would pass Verilator's lint and Icarus's
 // compile, and stop only a simulation.
 generate
-    if (N < 1 || N > 64 || (N & (N - 1)) != 0) begin : g_check_n
-        error_N_must_be_1_2_4_8_16_32_or_64 stop ();
+    if (N < 1 || N > 128 || (N & (N - 1)) != 0) begin : g_check_n
+        error_N_must_be_1_2_4_8_16_32_64_or_128 stop ();
     end
     if (W < 1) begin : g_check_w
         error_W_must_be_at_least_1 stop ();

@@ -14,20 +14,21 @@
  * flag, relative start and class flags; (R0..R4) five utf8_lane_reduce
  * steps, each taking groups to their first error and per-class sums
  * (64 -> 16 -> 8 -> 4 -> 2 -> 1; at fewer lanes the last steps pass one item
- * through, so the latency is the same at every LANES); (C) accumulate over the packet
+ * through, so the latency is the same at every LANES up to 64; LANES 128 takes
+ * a sixth step, R5, and so one clock more); (C) accumulate over the packet
  * and count; (C2) the counters' high halves; (D1, D2) add the verdict's
  * beat base and relative start in two halves. Registers by stage: lane_* (L),
- * g_step[s].* (R0..R4, the last one read as beat_*), acc_* and the packet's
+ * g_step[s].* (R0..R4 or R5, the last one read as beat_*), acc_* and the packet's
  * verdict pkt_* (C), off_* (D1), stat_* (D2).
  */
 module utf8_lane_status #(
-    // lanes per beat: 1, 2, 4, 8, 16, 32 or 64 (five reduction steps)
+    // lanes per beat: 1, 2, 4, 8, 16, 32 or 64 (five reduction steps), or 128 (six)
     parameter LANES = 8,
     // width of the first error offset, at least 16: its low half takes the
     // 8-bit relative start in stage D1
     parameter OFFSET_WIDTH = 32,
     // width of each saturating error counter, at least 16 like OFFSET_WIDTH (its
-    // low half adds a beat's count of one class: 7 bits at LANES 64)
+    // low half adds a beat's count of one class: 8 bits at LANES 128)
     parameter COUNT_WIDTH = 32
 ) (
     input  wire                      clk,
@@ -51,8 +52,10 @@ module utf8_lane_status #(
 `include "utf8_class_codes.vh"
 
 // The reduction: a first step of groups of four (its counts are LUT
-// popcounts), then four steps of pairs (one carry chain each), 64 lanes in five.
-localparam STEPS = 5;
+// popcounts), then steps of pairs (one carry chain each), 64 lanes in five.
+// 128 lanes take one more pair step rather than wider groups, which would put
+// two adders in one clock.
+localparam STEPS = (LANES > 64) ? 6 : 5;
 
 // Items left after steps 0..s (s = -1: before the first)
 function integer items_after;
@@ -97,8 +100,8 @@ localparam CNT_W = width_after(STEPS - 1);  // units of one class in a beat: $cl
 // elaborating. An initial block's $error would pass Verilator's lint and Icarus's
 // compile, and stop only a simulation.
 generate
-    if (LANES < 1 || LANES > 64 || (LANES & (LANES - 1)) != 0) begin : g_check_lanes
-        error_LANES_must_be_1_2_4_8_16_32_or_64 stop ();
+    if (LANES < 1 || LANES > 128 || (LANES & (LANES - 1)) != 0) begin : g_check_lanes
+        error_LANES_must_be_1_2_4_8_16_32_64_or_128 stop ();
     end
     if (OFFSET_WIDTH < 16) begin : g_check_offset_width
         error_OFFSET_WIDTH_must_be_at_least_16 stop ();
@@ -125,7 +128,7 @@ always @* begin
     t = 32'd0;
     for (k = 0; k < LANES; k = k + 1) begin
         lane_err[k] = unit[k] && in_cls[3*k +: 3] != CLS_OK;
-        t = k + 1 - {29'd0, in_len[3*k +: 3]};  // -5..LANES-1
+        t = k + 1 - {29'd0, in_len[3*k +: 3]};  // -5..LANES-1: 8 signed bits up to LANES 128
         lane_rel[8*k +: 8] = t[7:0];
     end
     for (c = 1; c <= 6; c = c + 1) begin
@@ -161,7 +164,7 @@ always @(posedge clk) begin
 end
 
 // ---------------------------------------------------------------------------
-// Stages R0..R4: the reduction steps, each with its register
+// Stages R0..R4 (R5 at LANES 128): the reduction steps, each with its register
 
 genvar gs;
 generate
@@ -313,14 +316,17 @@ endgenerate
 always @(posedge clk) begin
     cnt_lo_d_q <= cnt_lo_q;
     pkt_valid_q <= verdict;
+    // Not as "if (verdict) acc_err_q <= 0": synthesis makes a clear by a
+    // signal a synchronous reset, which shares the flop's reset input with rst
+    // through a LUT, and rst's long route in front of that LUT was among the
+    // longest paths at LANES 128 on ECP5.
+    acc_err_q <= (acc_err_q || beat_err_q) && !verdict;
     if (take_beat) begin
-        acc_err_q  <= 1'b1;
         acc_base_q <= beat_base_q;
         acc_rel_q  <= beat_rel_q;
         acc_cls_q  <= beat_cls_q;
     end
     if (verdict) begin
-        acc_err_q <= 1'b0;
         pkt_error_q <= acc_err_q || beat_err_q;
         pkt_base_q  <= acc_err_q ? acc_base_q : (beat_err_q ? beat_base_q : {OFFSET_WIDTH{1'b0}});
         pkt_rel_q   <= acc_err_q ? acc_rel_q : (beat_err_q ? beat_rel_q : 8'd0);

@@ -12,7 +12,7 @@
  * Purely combinational.
  */
 module utf8_lane_sum #(
-    // values to add: a power of two, 1..64
+    // values to add: a power of two, 1..128
     parameter N = 8,
     // bits of each value, at least 1
     parameter IN_WIDTH = 1
@@ -28,8 +28,8 @@ localparam LEVELS = (N > 1) ? $clog2(N) : 0;
 // elaborating. An initial block's $error would pass Verilator's lint and Icarus's
 // compile, and stop only a simulation.
 generate
-    if (N < 1 || N > 64 || (N & (N - 1)) != 0) begin : g_check_n
-        error_N_must_be_1_2_4_8_16_32_or_64 stop ();
+    if (N < 1 || N > 128 || (N & (N - 1)) != 0) begin : g_check_n
+        error_N_must_be_1_2_4_8_16_32_64_or_128 stop ();
     end
     if (IN_WIDTH < 1) begin : g_check_in_width
         error_IN_WIDTH_must_be_at_least_1 stop ();

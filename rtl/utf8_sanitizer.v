@@ -34,7 +34,7 @@
  * stat_* and err_count are the wide decoder's.
  */
 module utf8_sanitizer #(
-    // bytes per input and output beat: 1, 2, 4, 8, 16, 32 or 64
+    // bytes per input and output beat: 1, 2, 4, 8, 16, 32, 64 or 128
     parameter LANES = 8,
     // width of the first error offset, at least 16 (utf8_lane_status)
     parameter OFFSET_WIDTH = 32,
@@ -78,8 +78,8 @@ module utf8_sanitizer #(
 // compile, and stop only a simulation. OFFSET_WIDTH, COUNT_WIDTH and DEPTH are
 // checked by the wide decoder, under the same names.
 generate
-    if (LANES < 1 || LANES > 64 || (LANES & (LANES - 1)) != 0) begin : g_check_lanes
-        error_LANES_must_be_1_2_4_8_16_32_or_64 stop ();
+    if (LANES < 1 || LANES > 128 || (LANES & (LANES - 1)) != 0) begin : g_check_lanes
+        error_LANES_must_be_1_2_4_8_16_32_64_or_128 stop ();
     end
 endgenerate
 

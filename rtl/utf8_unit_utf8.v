@@ -23,7 +23,7 @@
  * once LANES bytes or the packet's end are in.
  */
 module utf8_unit_utf8 #(
-    // units per input beat and bytes per output beat: 1, 2, 4, 8, 16, 32 or 64
+    // units per input beat and bytes per output beat: 1, 2, 4, 8, 16, 32, 64 or 128
     parameter LANES = 8
 ) (
     input  wire                 clk,
@@ -62,8 +62,8 @@ function integer seg_bytes;
 endfunction
 
 generate
-    if (LANES < 1 || LANES > 64 || (LANES & (LANES - 1)) != 0) begin : g_check_lanes
-        error_LANES_must_be_1_2_4_8_16_32_or_64 stop ();
+    if (LANES < 1 || LANES > 128 || (LANES & (LANES - 1)) != 0) begin : g_check_lanes
+        error_LANES_must_be_1_2_4_8_16_32_64_or_128 stop ();
     end
 endgenerate
 

@@ -19,7 +19,7 @@
  * enable driven by m_axis_tready.
  */
 module utf8_validator #(
-    // bytes per beat: 1, 2, 4, 8, 16, 32 or 64
+    // bytes per beat: 1, 2, 4, 8, 16, 32, 64 or 128
     parameter LANES = 8,
     // width of the first error offset, at least 16 (utf8_lane_status)
     parameter OFFSET_WIDTH = 32,
@@ -65,8 +65,8 @@ localparam VERDICT_W = OFFSET_WIDTH + 4;
 // elaborating. An initial block's $error would pass Verilator's lint and Icarus's
 // compile, and stop only a simulation.
 generate
-    if (LANES < 1 || LANES > 64 || (LANES & (LANES - 1)) != 0) begin : g_check_lanes
-        error_LANES_must_be_1_2_4_8_16_32_or_64 stop ();
+    if (LANES < 1 || LANES > 128 || (LANES & (LANES - 1)) != 0) begin : g_check_lanes
+        error_LANES_must_be_1_2_4_8_16_32_64_or_128 stop ();
     end
     if (OFFSET_WIDTH < 16) begin : g_check_offset_width
         error_OFFSET_WIDTH_must_be_at_least_16 stop ();

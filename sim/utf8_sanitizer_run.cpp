@@ -16,9 +16,7 @@ struct SanitizerBlock {
   using Model = SanitizerCycleModel;
   static constexpr char kName[] = "utf8_sanitizer";
 
-  static uint64_t Keep(const sim::WideOut& a, int lanes) {
-    return lanes >= 64 ? a.m_tkeep : a.m_tkeep & ((uint64_t{1} << lanes) - 1);
-  }
+  static LaneMask Keep(const sim::WideOut& a, int lanes) { return a.m_tkeep & FirstLanes(lanes); }
   static uint8_t Byte(const sim::WideOut& a, int k) {
     return static_cast<uint8_t>(sim::WordBits(a.m_tdata.data(), 8 * k, 8));
   }
@@ -27,16 +25,16 @@ struct SanitizerBlock {
                       sim::CycleChecker* k) {
     if (!e.m_tvalid) return;
     k->check("m_axis_tlast", e.m_tlast, a.m_tlast);
-    k->check("m_axis_tkeep", e.m_tkeep, Keep(a, lanes));
-    for (int l = 0; l < lanes && ((e.m_tkeep >> l) & 1); ++l) {
+    sim::CheckTkeep(k, lanes, e.m_tkeep, Keep(a, lanes));
+    for (int l = 0; l < lanes && e.m_tkeep.test(static_cast<size_t>(l)); ++l) {
       k->check_lane("m_axis_tdata", l, e.m_tdata[static_cast<size_t>(l)], Byte(a, l));
     }
   }
   static bool Collect(const sim::WideOut& o, int lanes, SanitizerSink* sink) {
     std::array<uint8_t, kMaxLanes> beat;
-    const uint64_t keep = Keep(o, lanes);
+    const LaneMask keep = Keep(o, lanes);
     size_t n = 0;
-    for (int k = 0; k < lanes && ((keep >> k) & 1); ++k) beat[n++] = Byte(o, k);
+    for (int k = 0; k < lanes && keep.test(static_cast<size_t>(k)); ++k) beat[n++] = Byte(o, k);
     sink->Bytes(beat.data(), n);
     if (o.m_tlast) sink->PacketEnd();
     return o.m_tlast;

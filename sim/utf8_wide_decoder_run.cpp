@@ -16,15 +16,13 @@ struct WideDecoderBlock {
   using Model = WideDecoderCycleModel;
   static constexpr char kName[] = "utf8_wide_decoder";
 
-  static uint64_t Keep(const sim::WideOut& a, int lanes) {
-    return lanes >= 64 ? a.m_tkeep : a.m_tkeep & ((uint64_t{1} << lanes) - 1);
-  }
+  static LaneMask Keep(const sim::WideOut& a, int lanes) { return a.m_tkeep & FirstLanes(lanes); }
   static uint64_t User(const sim::WideOut& a, int k) { return sim::WordBits(a.m_tuser.data(), 6 * k, 6); }
 
   static void Compare(const Model::Outputs& e, const sim::WideOut& a, int lanes, sim::CycleChecker* k) {
     if (!e.m_tvalid) return;
     k->check("m_axis_tlast", e.m_tlast, a.m_tlast);
-    k->check("m_axis_tkeep", e.m_tkeep, Keep(a, lanes));
+    sim::CheckTkeep(k, lanes, e.m_tkeep, Keep(a, lanes));
     for (int l = 0; l < lanes; ++l) {
       k->check_lane("m_axis_tdata", l, e.m_tdata[static_cast<size_t>(l)], a.m_tdata[static_cast<size_t>(l)]);
       k->check_lane("m_axis_tuser", l, e.m_tuser[static_cast<size_t>(l)], User(a, l));
@@ -35,9 +33,9 @@ struct WideDecoderBlock {
 
 bool WideDecoderBlock::Collect(const sim::WideOut& o, int lanes, WideDecoderSink* sink) {
   std::array<Unit, kMaxLanes> beat;
-  const uint64_t keep = Keep(o, lanes);
+  const LaneMask keep = Keep(o, lanes);
   size_t n = 0;
-  for (int k = 0; k < lanes && ((keep >> k) & 1); ++k) {
+  for (int k = 0; k < lanes && keep.test(static_cast<size_t>(k)); ++k) {
     const uint64_t user = User(o, k);
     Unit& u = beat[n++];
     u.code_point = o.m_tdata[static_cast<size_t>(k)];

@@ -33,6 +33,7 @@ namespace {
 using utf8core::DecoderCycleModel;
 using utf8core::EncoderCycleModel;
 using utf8core::kMaxLanes;
+using utf8core::MaskWord;
 using utf8core::ValidatorCycleModel;
 using utf8core::WideDecoderCycleModel;
 using utf8core::WideInputs;
@@ -255,11 +256,11 @@ std::vector<Row> RunScenario(const Scenario& sc) {
   auto drive_wide = [](WideInputs* in, const Beat* b, bool ready, bool rst, bool valid) {
     in->rst = rst;
     in->s.tvalid = valid;
-    in->s.tkeep = 0;
+    in->s.tkeep.reset();
     if (b != nullptr) {
       for (size_t k = 0; k < b->data.size() && k < static_cast<size_t>(kMaxLanes); ++k) {
         in->s.tdata[k] = static_cast<uint8_t>(b->data[k]);
-        in->s.tkeep |= uint64_t{1} << k;
+        in->s.tkeep.set(k);
       }
     }
     in->s.tlast = b && b->last;
@@ -291,7 +292,7 @@ std::vector<Row> RunScenario(const Scenario& sc) {
           const auto o = m.outputs();
           std::vector<uint64_t> cps, users;
           for (int k = 0; k < m.lanes(); ++k) {
-            if (o.m_tkeep >> k & 1) {
+            if (o.m_tkeep.test(static_cast<size_t>(k))) {
               cps.push_back(o.m_tdata[k]);
               users.push_back(o.m_tuser[k]);
             }
@@ -299,7 +300,7 @@ std::vector<Row> RunScenario(const Scenario& sc) {
           return Row{Scalar("s_axis_tready", o.s_tready),
                      Scalar("m_axis_tvalid", o.m_tvalid),
                      Lanes("m_axis_tdata", cps),
-                     Scalar("m_axis_tkeep", o.m_tkeep),
+                     Scalar("m_axis_tkeep", MaskWord(o.m_tkeep, 0)),
                      Lanes("m_axis_tuser", users),
                      Scalar("m_axis_tlast", o.m_tlast),
                      Scalar("stat_valid", o.stat_valid),

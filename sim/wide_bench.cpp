@@ -40,7 +40,9 @@ const WideBeatIn& WideDriver::next(bool drained, bool* rst) {
   *rst = false;
   // Idle cycles carry noise: nothing may depend on tdata/tkeep/tlast without tvalid.
   for (int k = 0; k < lanes_; ++k) idle_.tdata[static_cast<size_t>(k)] = static_cast<uint8_t>(rng_->below(256));
-  idle_.tkeep = rng_->u64();
+  // Lanes past 64 draw their noise apart, so that narrower runs replay as before.
+  idle_.tkeep = LaneMask(rng_->u64());
+  if (lanes_ > 64) idle_.tkeep |= LaneMask(rng_->u64()) << 64;
   idle_.tlast = rng_->chance(0.5);
   if (reset_wait_ >= 0) {
     if (reset_wait_-- == 0) {
@@ -65,7 +67,7 @@ const WideBeatIn& WideDriver::next(bool drained, bool* rst) {
     have_packet_ = false;
     return idle_;
   }
-  cur_.tkeep = n >= 64 ? ~uint64_t{0} : (uint64_t{1} << n) - 1;
+  cur_.tkeep = FirstLanes(static_cast<int>(n));
   cur_.tvalid = true;
   cur_.tlast = last;
   presenting_ = true;

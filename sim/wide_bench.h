@@ -84,6 +84,14 @@ struct WideRunStats {
 template <class Block, class Sink>
 WideRunStats RunWide(int lanes, PacketSource* source, Sink* sink, const RunOptions& opt);
 
+// Compares m_axis_tkeep 64 lanes at a time, the checker's width; the lanes
+// above 64 are reported as m_axis_tkeep[127:64].
+inline void CheckTkeep(CycleChecker* k, int lanes, const LaneMask& expected,
+                       const LaneMask& actual) {
+  k->check("m_axis_tkeep", MaskWord(expected, 0), MaskWord(actual, 0));
+  if (lanes > 64) k->check("m_axis_tkeep[127:64]", MaskWord(expected, 1), MaskWord(actual, 1));
+}
+
 // RunWide on packets held in memory, the output gathered by a Collector (a
 // Sink made with a Run*) into a Run (a WideRunStats and what the sink keeps).
 // An empty packet is refused: an AXI4-Stream beat carries at least one byte.

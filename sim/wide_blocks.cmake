@@ -3,8 +3,8 @@
 #
 # UTF8CORE_WIDE_LANES: the lane counts verilated, all tested.
 # UTF8CORE_CLI_LANES:  those linked into the utf8core program (--lanes N).
-set(UTF8CORE_WIDE_LANES 1 2 4 8 16 32 64 CACHE STRING "Lane counts of the wide RTL blocks to verilate and test")
-set(UTF8CORE_CLI_LANES 8 64 CACHE STRING "Lane counts of the wide RTL blocks in the utf8core program")
+set(UTF8CORE_WIDE_LANES 1 2 4 8 16 32 64 128 CACHE STRING "Lane counts of the wide RTL blocks to verilate and test")
+set(UTF8CORE_CLI_LANES 8 64 128 CACHE STRING "Lane counts of the wide RTL blocks in the utf8core program")
 
 # utf8core_wide_rtl(<block>): library <block>_rtl_l<N> for every N in
 # UTF8CORE_WIDE_LANES: rtl/<block>.v verilated with LANES=N and its factory

@@ -26,7 +26,7 @@ struct WideOut {
   bool s_tready = false;
   bool m_tvalid = false;
   bool m_tlast = false;
-  uint64_t m_tkeep = 0;                                   // blocks with m_axis_tkeep
+  LaneMask m_tkeep;                                       // blocks with m_axis_tkeep
   std::array<uint32_t, kMaxLanes> m_tdata{};              // up to 32 bits per lane
   std::array<uint32_t, (6 * kMaxLanes + 31) / 32> m_tuser{};  // blocks with m_axis_tuser: up to 6 bits per lane
   bool stat_valid = false;

@@ -4,6 +4,7 @@
 #ifndef UTF8CORE_SIM_WIDE_RTL_OF_H_
 #define UTF8CORE_SIM_WIDE_RTL_OF_H_
 
+#include <array>
 #include <memory>
 #include <string>
 #include <type_traits>
@@ -27,12 +28,26 @@ struct HasTuser : std::false_type {};
 template <class T>
 struct HasTuser<T, std::void_t<decltype(std::declval<T&>().m_axis_tuser)>> : std::true_type {};
 
+// A lane mask as the 32-bit words of a Verilated port, least significant first, and back.
+inline std::array<uint32_t, kMaxLanes / 32> MaskWords(const LaneMask& m) {
+  std::array<uint32_t, kMaxLanes / 32> w{};
+  for (int i = 0; i < kMaxLanes / 32; ++i) {
+    w[static_cast<size_t>(i)] = static_cast<uint32_t>(MaskWord(m, i / 2) >> (32 * (i % 2)));
+  }
+  return w;
+}
+inline LaneMask WordsMask(const uint32_t* words, size_t n) {
+  LaneMask m;
+  for (size_t i = n; i-- > 0;) m = (m << 32) | LaneMask(words[i]);
+  return m;
+}
+
 template <class Top>
 class WideRtlOf : public WideRtl {
  public:
   WideRtlOf(int lanes, const std::string& trace_path)
       : ctx_(MakeContext()), top_(std::make_unique<Top>(ctx_.get(), "TOP")),
-        keep_mask_(lanes >= 64 ? ~uint64_t{0} : (uint64_t{1} << lanes) - 1) {
+        keep_mask_(FirstLanes(lanes)) {
     static_assert(PortWords<decltype(top_->m_axis_tdata)>() <= std::tuple_size<decltype(WideOut::m_tdata)>::value,
                   "m_axis_tdata wider than WideOut holds");
     if constexpr (HasTuser<Top>::value) {
@@ -51,7 +66,7 @@ class WideRtlOf : public WideRtl {
     t.rst = in.rst;
     t.cfg_mode = in.cfg_mode;
     SetPortBytes(t.s_axis_tdata, in.s.tdata.data(), in.s.tdata.size());
-    t.s_axis_tkeep = in.s.tkeep & keep_mask_;
+    SetPortWords(t.s_axis_tkeep, MaskWords(in.s.tkeep & keep_mask_).data());
     t.s_axis_tvalid = in.s.tvalid;
     t.s_axis_tlast = in.s.tlast;
     t.m_axis_tready = in.m_tready;
@@ -59,7 +74,11 @@ class WideRtlOf : public WideRtl {
     out->s_tready = t.s_axis_tready;
     out->m_tvalid = t.m_axis_tvalid;
     out->m_tlast = t.m_axis_tlast;
-    if constexpr (HasTkeep<Top>::value) out->m_tkeep = PortBits(t.m_axis_tkeep, 0, 64);
+    if constexpr (HasTkeep<Top>::value) {
+      std::array<uint32_t, kMaxLanes / 32> w{};
+      ReadPort(t.m_axis_tkeep, w.data());
+      out->m_tkeep = WordsMask(w.data(), PortWords<decltype(t.m_axis_tkeep)>());
+    }
     ReadPort(t.m_axis_tdata, out->m_tdata.data());
     if constexpr (HasTuser<Top>::value) ReadPort(t.m_axis_tuser, out->m_tuser.data());
     out->stat_valid = t.stat_valid;
@@ -85,7 +104,7 @@ class WideRtlOf : public WideRtl {
   std::unique_ptr<VerilatedContext> ctx_;
   std::unique_ptr<Top> top_;
   FstTrace<Top> wave_;
-  uint64_t keep_mask_;
+  LaneMask keep_mask_;
 };
 
 }  // namespace sim

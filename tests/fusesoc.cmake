@@ -63,7 +63,7 @@ foreach(block decoder encoder validator wide_decoder sanitizer)
   if(block MATCHES "validator|wide_decoder|sanitizer")
     utf8core_fusesoc_test(fusesoc.bad_param.${block} utf8core:ip:${block} lint --LANES=3)
     set_tests_properties(fusesoc.bad_param.${block} PROPERTIES
-      PASS_REGULAR_EXPRESSION "error_LANES_must_be_1_2_4_8_16_32_or_64")
+      PASS_REGULAR_EXPRESSION "error_LANES_must_be_1_2_4_8_16_32_64_or_128")
     set(synth_args --LANES=2)
   else()
     set(synth_args)

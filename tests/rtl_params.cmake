@@ -11,7 +11,8 @@
 # another reason (or pass: QUEUE 2 once did in Verilator and Yosys).
 # Widths, QUEUE and DEPTH have no upper limit in the RTL; their largest corner
 # is 64. Modules without parameters are left to rtl_checks.cmake. Every corner
-# elaborates in seconds, LANES 64 in Verilator the slowest (about 5 s).
+# elaborates in seconds, LANES 128 of the sanitizer in Yosys the slowest
+# (about 10 s).
 
 set(UTF8CORE_RTL_DIR "${CMAKE_SOURCE_DIR}/rtl")
 find_program(IVERILOG_EXECUTABLE iverilog)
@@ -69,7 +70,7 @@ function(utf8core_rtl_corner module corner rule)
   endif()
 endfunction()
 
-set(lanes error_LANES_must_be_1_2_4_8_16_32_or_64)
+set(lanes error_LANES_must_be_1_2_4_8_16_32_64_or_128)
 
 utf8core_rtl_corner(utf8_decoder min legal OFFSET_WIDTH=1 COUNT_WIDTH=1)
 utf8core_rtl_corner(utf8_decoder max legal OFFSET_WIDTH=64 COUNT_WIDTH=64)
@@ -80,8 +81,9 @@ utf8core_rtl_corner(utf8_encoder min legal COUNT_WIDTH=4)
 utf8core_rtl_corner(utf8_encoder max legal COUNT_WIDTH=64)
 utf8core_rtl_corner(utf8_encoder count_width_3 error_COUNT_WIDTH_must_be_at_least_4 COUNT_WIDTH=3)
 
-# The wide blocks: LANES 64 with the narrowest widths too, where the status's
-# halves are tightest.
+# The wide blocks: LANES 64 and 128 with the narrowest widths too, where the
+# status's halves are tightest (at 128 a beat's count of one class is 8 bits,
+# all of a 16-bit counter's low half).
 foreach(block utf8_validator utf8_wide_decoder utf8_sanitizer)
   if(block STREQUAL "utf8_validator")
     set(fifo QUEUE)
@@ -91,9 +93,10 @@ foreach(block utf8_validator utf8_wide_decoder utf8_sanitizer)
   string(TOLOWER ${fifo} fifo_lc)
   utf8core_rtl_corner(${block} min legal LANES=1 OFFSET_WIDTH=16 COUNT_WIDTH=16 ${fifo}=4)
   utf8core_rtl_corner(${block} lanes_64_min legal LANES=64 OFFSET_WIDTH=16 COUNT_WIDTH=16 ${fifo}=4)
-  utf8core_rtl_corner(${block} max legal LANES=64 OFFSET_WIDTH=64 COUNT_WIDTH=64 ${fifo}=64)
+  utf8core_rtl_corner(${block} lanes_128_min legal LANES=128 OFFSET_WIDTH=16 COUNT_WIDTH=16 ${fifo}=4)
+  utf8core_rtl_corner(${block} max legal LANES=128 OFFSET_WIDTH=64 COUNT_WIDTH=64 ${fifo}=64)
   utf8core_rtl_corner(${block} lanes_3 ${lanes} LANES=3)
-  utf8core_rtl_corner(${block} lanes_128 ${lanes} LANES=128)
+  utf8core_rtl_corner(${block} lanes_256 ${lanes} LANES=256)
   utf8core_rtl_corner(${block} offset_width_15 error_OFFSET_WIDTH_must_be_at_least_16 OFFSET_WIDTH=15)
   utf8core_rtl_corner(${block} count_width_15 error_COUNT_WIDTH_must_be_at_least_16 COUNT_WIDTH=15)
   utf8core_rtl_corner(${block} ${fifo_lc}_2 error_${fifo}_must_be_a_power_of_two_at_least_4 ${fifo}=2)
@@ -102,37 +105,43 @@ endforeach()
 
 utf8core_rtl_corner(utf8_lane_front min legal LANES=1 OFFSET_WIDTH=4)
 utf8core_rtl_corner(utf8_lane_front lanes_64_min legal LANES=64 OFFSET_WIDTH=10)
-utf8core_rtl_corner(utf8_lane_front max legal LANES=64 OFFSET_WIDTH=64)
+utf8core_rtl_corner(utf8_lane_front lanes_128_min legal LANES=128 OFFSET_WIDTH=11)
+utf8core_rtl_corner(utf8_lane_front max legal LANES=128 OFFSET_WIDTH=64)
 utf8core_rtl_corner(utf8_lane_front lanes_6 ${lanes} LANES=6)
 utf8core_rtl_corner(utf8_lane_front offset_width_3 error_OFFSET_WIDTH_must_be_at_least_log2_LANES_plus_4
                     LANES=1 OFFSET_WIDTH=3)
 utf8core_rtl_corner(utf8_lane_front lanes_64_offset_width_9 error_OFFSET_WIDTH_must_be_at_least_log2_LANES_plus_4
                     LANES=64 OFFSET_WIDTH=9)
+utf8core_rtl_corner(utf8_lane_front lanes_128_offset_width_10 error_OFFSET_WIDTH_must_be_at_least_log2_LANES_plus_4
+                    LANES=128 OFFSET_WIDTH=10)
 
 utf8core_rtl_corner(utf8_lane_status min legal LANES=1 OFFSET_WIDTH=16 COUNT_WIDTH=16)
-utf8core_rtl_corner(utf8_lane_status max legal LANES=64 OFFSET_WIDTH=64 COUNT_WIDTH=64)
-utf8core_rtl_corner(utf8_lane_status lanes_128 ${lanes} LANES=128)
+utf8core_rtl_corner(utf8_lane_status lanes_128_min legal LANES=128 OFFSET_WIDTH=16 COUNT_WIDTH=16)
+utf8core_rtl_corner(utf8_lane_status max legal LANES=128 OFFSET_WIDTH=64 COUNT_WIDTH=64)
+utf8core_rtl_corner(utf8_lane_status lanes_256 ${lanes} LANES=256)
 utf8core_rtl_corner(utf8_lane_status offset_width_15 error_OFFSET_WIDTH_must_be_at_least_16 OFFSET_WIDTH=15)
 utf8core_rtl_corner(utf8_lane_status count_width_15 error_COUNT_WIDTH_must_be_at_least_16 COUNT_WIDTH=15)
 
 utf8core_rtl_corner(utf8_lane_compact min legal LANES=1 WIDTH=1 SHIFT_WIDTH=1 REGISTER_AFTER=0 TAG_WIDTH=1)
-utf8core_rtl_corner(utf8_lane_compact max legal LANES=64 WIDTH=64 SHIFT_WIDTH=7 REGISTER_AFTER=63 TAG_WIDTH=8)
+utf8core_rtl_corner(utf8_lane_compact max legal LANES=128 WIDTH=64 SHIFT_WIDTH=8 REGISTER_AFTER=127 TAG_WIDTH=8)
 utf8core_rtl_corner(utf8_lane_compact lanes_5 ${lanes} LANES=5)
 utf8core_rtl_corner(utf8_lane_compact width_0 error_WIDTH_must_be_at_least_1 WIDTH=0)
 utf8core_rtl_corner(utf8_lane_compact shift_width_5 error_SHIFT_WIDTH_must_be_at_least_log2_LANES_and_1
                     LANES=64 SHIFT_WIDTH=5)
+utf8core_rtl_corner(utf8_lane_compact lanes_128_shift_width_6 error_SHIFT_WIDTH_must_be_at_least_log2_LANES_and_1
+                    LANES=128 SHIFT_WIDTH=6)
 utf8core_rtl_corner(utf8_lane_compact tag_width_0 error_TAG_WIDTH_must_be_at_least_1 TAG_WIDTH=0)
 
 utf8core_rtl_corner(utf8_lane_reduce min legal N=1 W=1 GROUP=1)
-utf8core_rtl_corner(utf8_lane_reduce max legal N=64 W=7 GROUP=64)
-utf8core_rtl_corner(utf8_lane_reduce n_3 error_N_must_be_1_2_4_8_16_32_or_64 N=3)
+utf8core_rtl_corner(utf8_lane_reduce max legal N=128 W=8 GROUP=128)
+utf8core_rtl_corner(utf8_lane_reduce n_3 error_N_must_be_1_2_4_8_16_32_64_or_128 N=3)
 utf8core_rtl_corner(utf8_lane_reduce w_0 error_W_must_be_at_least_1 W=0)
 utf8core_rtl_corner(utf8_lane_reduce group_3 error_GROUP_must_be_a_power_of_two GROUP=3)
 utf8core_rtl_corner(utf8_lane_reduce g_set error_G_and_WO_are_derived_not_to_be_set G=2)
 
 utf8core_rtl_corner(utf8_lane_sum min legal N=1 IN_WIDTH=1)
-utf8core_rtl_corner(utf8_lane_sum max legal N=64 IN_WIDTH=64)
-utf8core_rtl_corner(utf8_lane_sum n_3 error_N_must_be_1_2_4_8_16_32_or_64 N=3)
+utf8core_rtl_corner(utf8_lane_sum max legal N=128 IN_WIDTH=64)
+utf8core_rtl_corner(utf8_lane_sum n_3 error_N_must_be_1_2_4_8_16_32_64_or_128 N=3)
 utf8core_rtl_corner(utf8_lane_sum in_width_0 error_IN_WIDTH_must_be_at_least_1 IN_WIDTH=0)
 
 # The kernel's register block: DATA_WIDTH is reported in 16 bits of CAPS.

@@ -229,8 +229,10 @@ TEST_P(SanitizerTest, ThroughputWellFormed) {
       EXPECT_TRUE(run.packets[0] == bytes) << "well-formed input leaves unchanged";
       const uint64_t beats = sim::BeatsOf(n, L);
       EXPECT_EQ(run.beats_out, beats);
-      // The constant is the pipeline's fill: the wide decoder's and two clocks more.
-      EXPECT_LE(run.report.cycles, beats + 20) << "cycles for " << n << " bytes";
+      // The constant is the pipeline's fill: the wide decoder's and two clocks
+      // more (the decoder's is two more at LANES 128).
+      const uint64_t fill = L > 64 ? 22 : 20;
+      EXPECT_LE(run.report.cycles, beats + fill) << "cycles for " << n << " bytes";
       const double per_clock = static_cast<double>(n) / static_cast<double>(run.report.cycles);
       EXPECT_GE(per_clock, L * 0.99) << "bytes per clock";
       testing::Test::RecordProperty("bytes_per_clock_x1000", static_cast<int>(per_clock * 1000));

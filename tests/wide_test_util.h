@@ -217,8 +217,11 @@ void ThroughputOneBeatPerClock(int lanes) {
     ASSERT_TRUE(run.report.ok) << run.report.mismatch;
     EXPECT_TRUE(Block::OneMatchesModel(run, *bytes, Mode::kRfc3629));
     const uint64_t beats = sim::BeatsOf(n, lanes);
-    // The constant is the pipeline's fill: a dozen clocks from first beat to verdict.
-    EXPECT_LE(run.report.cycles, beats + 16) << "cycles for " << n << " bytes";
+    // The constant is the pipeline's fill: a dozen clocks from first beat to
+    // verdict, one or two more at LANES 128 (the status's sixth reduction
+    // step; the wide decoder's extra shift and pack levels).
+    const uint64_t fill = lanes > 64 ? 18 : 16;
+    EXPECT_LE(run.report.cycles, beats + fill) << "cycles for " << n << " bytes";
     const double per_clock = static_cast<double>(n) / static_cast<double>(run.report.cycles);
     EXPECT_GE(per_clock, lanes * 0.99) << "bytes per clock";
     testing::Test::RecordProperty("bytes_per_clock_x1000", static_cast<int>(per_clock * 1000));

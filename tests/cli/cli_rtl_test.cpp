@@ -1,7 +1,7 @@
 // Tests of `utf8core --engine rtl` (SPEC §7) through the binary: on the built-in
 // sample, Kuhn's stress test and seeded random bytes, every command's output and
 // exit status must be byte-identical to --engine model's, for every --to format,
-// both modes and lanes 1, 8 and 64; `decode --to utf8` runs the wide sanitizer
+// both modes and lanes 1, 8, 64 and 128; `decode --to utf8` runs the wide sanitizer
 // (its output expands error units, so its clocks show it); --stats carries the
 // RTL's cycles; --trace writes an FST file; and the RTL options' usage errors.
 #include <cinttypes>
@@ -95,7 +95,7 @@ void ExpectSameAsModel(const std::vector<std::string>& args, const std::string& 
 }
 
 const char* const kModes[] = {"rfc3629", "annex-r"};
-const char* const kLanes[] = {"1", "8", "64"};
+const char* const kLanes[] = {"1", "8", "64", "128"};
 
 TEST(CliRtl, DecodeEqualsModelEveryFormatModeAndLaneCount) {
   const Inputs inputs;
@@ -128,6 +128,44 @@ TEST(CliRtl, ValidateVerdictEqualsModel) {
   // Both verdict lines were compared, not just one of them.
   EXPECT_GT(invalid, 0);
   EXPECT_GT(valid, 0);
+}
+
+// 128 lanes (200 GbE at 195 MHz): on a long text, valid and with one error far
+// in (past 2^12 beats, where the low half of the front end's beat count wraps
+// at 128 lanes), the verdict and --stats equal the model's, and the validator
+// takes 128 bytes a clock but for the pipeline's fill.
+TEST(CliRtl, Validate128LanesEqualsModelAtLineRate) {
+  const std::string text =
+      "Zw\xC3\xB6lf Boxk\xC3\xA4mpfer, \xE6\x97\xA5\xE6\x9C\xAC \xF0\x9F\x98\x80. ";
+  std::string valid;
+  while (valid.size() < (700u << 10)) valid += text;
+  std::string invalid = valid;
+  // On a space, so that the error unit starts exactly there.
+  const size_t at = valid.find(' ', (600u << 10) + 77);
+  ASSERT_NE(at, std::string::npos);
+  invalid[at] = '\xC0';
+  const TempFile valid_file(valid), invalid_file(invalid);
+  const std::regex tail(",\"cycles\":([0-9]+),\"bytes_per_cycle\":[0-9.]+\\}\n$");
+  for (const TempFile* file : {&valid_file, &invalid_file}) {
+    for (const char* mode : kModes) {
+      ExpectSameAsModel({"validate", "--mode", mode, file->path()}, "128");
+      const Result model = Cli({"validate", "--stats", "--mode", mode, file->path()});
+      const Result rtl = Cli({"validate", "--stats", "--mode", mode, "--engine", "rtl", "--lanes",
+                              "128", file->path()});
+      SCOPED_TRACE(std::string(mode) + " " + (file == &valid_file ? "valid" : "invalid"));
+      std::smatch m;
+      ASSERT_TRUE(std::regex_search(rtl.err, m, tail)) << rtl.err;
+      std::string expected = model.err;
+      expected.replace(expected.find("\"engine\":\"model\""), 16, "\"engine\":\"rtl\"");
+      EXPECT_EQ(rtl.err.substr(0, m.position(0)) + "}\n", expected);
+      // The fill: the status's sixth reduction step makes it a clock longer than at 64 lanes.
+      const uint64_t beats = (valid.size() + 127) / 128;
+      EXPECT_LE(std::stoull(m[1]), beats + 17);
+      std::string verdict = "valid\n";
+      if (file == &invalid_file) verdict = "invalid at byte " + std::to_string(at) + ": OVERLONG\n";
+      EXPECT_EQ(rtl.out, verdict);
+    }
+  }
 }
 
 TEST(CliRtl, EncodeEqualsModel) {
