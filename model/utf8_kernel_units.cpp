@@ -64,7 +64,8 @@ bool KernelUnitsCycleModel::Move(const Inputs& in) const {
   return in_valid_ && out_free && !(end_ || halt_) && !walk_ && Fits();
 }
 
-// One clock of the walk: lane walk_lane_ joins the totals if it fits.
+// One clock of the walk: lane walk_lane_ joins the totals if it fits in what
+// the lanes before it left of CAP.
 void KernelUnitsCycleModel::Walk() {
   const int g = walk_lane_;
   const uint8_t user = in_.beat.tuser[static_cast<size_t>(g)];
@@ -72,13 +73,12 @@ void KernelUnitsCycleModel::Walk() {
   const uint32_t len = (user >> 3) & 7;
   const bool keep = (in_.beat.tkeep >> g) & 1;
   const bool big = (in_.big >> g) & 1;
-  const uint32_t size = op_ == kOpSanitize ? in_.san + (cls == 0 ? len : 3)
-                        : op_ == kOpDecode ? 4 * (in_.units + 1)
-                                           : 0;
-  const bool fail = keep && size > room_;
+  const uint32_t size = op_ == kOpSanitize ? (cls == 0 ? len : 3) : op_ == kOpDecode ? 4 : 0;
+  const bool fail = keep && size > walk_room_;
   const bool done = fail || g == w_ - 1;
   walk_lane_ = (g + 1) % w_;
   if (keep && !fail) {
+    walk_room_ -= size;
     if (cls != 0 && !in_.err) {
       in_.err = true;
       in_.err_cls = cls;
@@ -156,6 +156,7 @@ void KernelUnitsCycleModel::tick(const Inputs& in) {
     in_.cut = held.cut;
     walk_ = true;
     walk_lane_ = 0;
+    walk_room_ = static_cast<uint32_t>(room_);  // below the beat's size
   } else if (walk_) {
     if (drop) {
       walk_ = false;

@@ -105,6 +105,7 @@ class KernelUnitsCycleModel {
   bool halt_ = false;
   bool walk_ = false;  // the held beat is being cut, one lane a clock
   int walk_lane_ = 0;
+  uint32_t walk_room_ = 0;  // what is left of CAP after the lanes that passed
   // Output register and figures
   Outputs out_;
 };

@@ -200,7 +200,9 @@ reg            end_q;          // the end beat has been made
 reg            finish_q;       // finish came: an empty end beat is due
 reg            halt_q;         // halt came: the beat held is dropped, an empty end beat is due
 reg            walk_q;         // the beat held is being cut, lane by lane
-reg [LW-1:0]   walk_lane_q;
+reg [8*W-1:0]  walk_lanes_q;   // its lanes {big, keep, len, cls} from the one walked on up
+reg [W-1:0]    walk_below_q;   // the lanes walked before this one
+reg [SW-1:0]   walk_room_q;    // what is left of CAP after the lanes that passed
 
 // The held beat's size out in this job's op, and whether it fits whole
 wire [SW-1:0] in_size = (op_q == OP_SANITIZE) ? in_san_q :
@@ -219,23 +221,27 @@ assign s_axis_tready = !in_valid_q || move || drop;
 assign ended = end_q && !m_axis_tvalid;
 
 // ---------------------------------------------------------------------------
-// The walk: the lane walk_lane_q of the held beat, added to the totals of the
-// lanes before it if it fits in what is left of CAP
+// The walk: the held beat's lanes shift down a copy one a clock, so the lane
+// walked on is always lane 0 of it (no lane multiplexer); it passes if its
+// size fits in what the lanes before it left of CAP.
 
-wire [2:0] walk_cls = in_user_q[6*walk_lane_q +: 3];
-wire [2:0] walk_len = in_user_q[6*walk_lane_q + 3 +: 3];
-wire       walk_keep = in_keep_q[walk_lane_q];
-wire       walk_big = in_big_q[walk_lane_q];
-wire [2:0] walk_san = (walk_cls == CLS_OK) ? walk_len : 3'd3;
-wire [SW:0] walk_size = (op_q == OP_SANITIZE) ? {1'b0, in_san_q} + {{(SW-2){1'b0}}, walk_san} :
-                        (op_q == OP_DECODE)   ? {{(SW-CW-1){1'b0}}, in_units_q + 1'b1, 2'b00} :
-                        {(SW+1){1'b0}};
-// room_q is below the beat's size here, so its low bits are all of it
-wire       walk_fail = walk_keep && !room_big_q && walk_size > {1'b0, room_q[SW-1:0]};
+wire [8*W-1:0] in_lanes;
+generate
+    for (gl = 0; gl < W; gl = gl + 1) begin : g_walk_lane
+        assign in_lanes[8*gl +: 8] = {in_big_q[gl], in_keep_q[gl], in_user_q[6*gl +: 6]};
+    end
+endgenerate
+
+wire [2:0] walk_cls  = walk_lanes_q[2:0];
+wire [2:0] walk_len  = walk_lanes_q[5:3];
+wire       walk_keep = walk_lanes_q[6];
+wire       walk_big  = walk_lanes_q[7];
+wire [2:0] walk_san  = (walk_cls == CLS_OK) ? walk_len : 3'd3;
+wire [2:0] walk_size = (op_q == OP_SANITIZE) ? walk_san :
+                       (op_q == OP_DECODE)   ? 3'd4 : 3'd0;
+wire       walk_fail = walk_keep && walk_room_q < {{(SW-3){1'b0}}, walk_size};
 wire       walk_pass = walk_keep && !walk_fail;
-wire       walk_done = walk_fail || &walk_lane_q;
-// the lanes that keep their units when the walk ends at this lane
-wire [W-1:0] walk_mask = walk_fail ? ({{(W-1){1'b0}}, 1'b1} << walk_lane_q) - 1'b1 : {W{1'b1}};
+wire       walk_done = walk_fail || walk_below_q[W-2];
 
 // Saturating add of a beat's count to a 32-bit class counter
 function [31:0] sat_add;
@@ -248,12 +254,18 @@ function [31:0] sat_add;
     end
 endfunction
 
+// After a move the room is past any beat's size if its bits above SW were
+// over 1, or were 1 and the beat's size borrows nothing from them: the flag
+// does not wait for the 64-bit subtraction.
 wire [63:0] room_d = room_q - {{(64-SW){1'b0}}, in_size};
+wire        room_big_d = |room_q[63:SW+1] || (room_q[SW] && room_q[SW-1:0] >= in_size);
 
 always @(posedge clk) begin
     if (cut_go) begin
         walk_q      <= 1'b1;
-        walk_lane_q <= {LW{1'b0}};
+        walk_lanes_q <= in_lanes;
+        walk_below_q <= {W{1'b0}};
+        walk_room_q <= room_q[SW-1:0];   // below the beat's size, so these bits are all of it
         in_len_q    <= {SW{1'b0}};
         in_san_q    <= {SW{1'b0}};
         in_units_q  <= {CW{1'b0}};
@@ -267,8 +279,10 @@ always @(posedge clk) begin
         if (drop) begin
             walk_q <= 1'b0;
         end else begin
-            walk_lane_q <= walk_lane_q + 1'b1;
+            walk_lanes_q <= walk_lanes_q >> 8;
+            walk_below_q <= {walk_below_q[W-2:0], 1'b1};
             if (walk_pass) begin
+                walk_room_q <= walk_room_q - {{(SW-3){1'b0}}, walk_size};
                 in_len_q   <= in_len_q + {{(SW-3){1'b0}}, walk_len};
                 in_san_q   <= in_san_q + {{(SW-3){1'b0}}, walk_san};
                 in_units_q <= in_units_q + 1'b1;
@@ -283,7 +297,7 @@ always @(posedge clk) begin
             end
             if (walk_done) begin
                 walk_q    <= 1'b0;
-                in_keep_q <= in_keep_q & walk_mask;
+                if (walk_fail) in_keep_q <= in_keep_q & walk_below_q;
                 in_cut_q  <= 1'b1;
             end
         end
@@ -318,7 +332,7 @@ always @(posedge clk) begin
         if (in_last_q || in_cut_q) end_q <= 1'b1;
         if (in_cut_q) out_full <= 1'b1;
         room_q      <= room_d;
-        room_big_q  <= |room_d[63:SW];
+        room_big_q  <= room_big_d;
         in_bytes    <= in_bytes + {{(64-SW){1'b0}}, in_len_q};
         out_bytes   <= out_bytes + {{(64-SW){1'b0}}, in_size};
         units       <= units + {{(64-CW){1'b0}}, in_units_q};
