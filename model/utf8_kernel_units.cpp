@@ -51,6 +51,12 @@ KernelUnitsCycleModel::Held KernelUnitsCycleModel::Load(const UnitBeat& b) const
   return h;
 }
 
+uint32_t KernelUnitsCycleModel::LaneSize(uint8_t user) const {
+  if (op_ == kOpSanitize) return (user & 7) == 0 ? (user >> 3) & 7 : 3;
+  if (op_ == kOpDecode) return 4;
+  return 0;
+}
+
 uint32_t KernelUnitsCycleModel::Size() const {
   if (op_ == kOpSanitize) return in_.san;
   if (op_ == kOpDecode) return 4 * in_.units;
@@ -73,12 +79,13 @@ void KernelUnitsCycleModel::Walk() {
   const uint32_t len = (user >> 3) & 7;
   const bool keep = (in_.beat.tkeep >> g) & 1;
   const bool big = (in_.big >> g) & 1;
-  const uint32_t size = op_ == kOpSanitize ? (cls == 0 ? len : 3) : op_ == kOpDecode ? 4 : 0;
-  const bool fail = keep && size > walk_room_;
+  const bool fail = keep && walk_size_ > walk_room_;
   const bool done = fail || g == w_ - 1;
   walk_lane_ = (g + 1) % w_;
+  if (keep && !fail) walk_room_ -= walk_size_;
+  // the next lane's size, in this clock's op (past the last lane: a lane of zeros)
+  walk_size_ = LaneSize(g + 1 < w_ ? in_.beat.tuser[static_cast<size_t>(g + 1)] : 0);
   if (keep && !fail) {
-    walk_room_ -= size;
     if (cls != 0 && !in_.err) {
       in_.err = true;
       in_.err_cls = cls;
@@ -157,6 +164,7 @@ void KernelUnitsCycleModel::tick(const Inputs& in) {
     walk_ = true;
     walk_lane_ = 0;
     walk_room_ = static_cast<uint32_t>(room_);  // below the beat's size
+    walk_size_ = LaneSize(held.beat.tuser[0]);
   } else if (walk_) {
     if (drop) {
       walk_ = false;

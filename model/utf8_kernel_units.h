@@ -87,6 +87,7 @@ class KernelUnitsCycleModel {
   };
   Held Load(const UnitBeat& b) const;
   uint32_t Size() const;  // the held beat's size out in the job's op
+  uint32_t LaneSize(uint8_t user) const;  // one lane's, tuser {len, class}
   bool Fits() const;
   bool Move(const Inputs& in) const;
   void Walk();
@@ -106,6 +107,7 @@ class KernelUnitsCycleModel {
   bool walk_ = false;  // the held beat is being cut, one lane a clock
   int walk_lane_ = 0;
   uint32_t walk_room_ = 0;  // what is left of CAP after the lanes that passed
+  uint32_t walk_size_ = 0;  // the size out of the lane walked on, worked out a clock before
   // Output register and figures
   Outputs out_;
 };

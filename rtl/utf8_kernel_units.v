@@ -203,6 +203,7 @@ reg            walk_q;         // the beat held is being cut, lane by lane
 reg [8*W-1:0]  walk_lanes_q;   // its lanes {big, keep, len, cls} from the one walked on up
 reg [W-1:0]    walk_below_q;   // the lanes walked before this one
 reg [SW-1:0]   walk_room_q;    // what is left of CAP after the lanes that passed
+reg [2:0]      walk_size_q;    // the size out of the lane walked on
 
 // The held beat's size out in this job's op, and whether it fits whole
 wire [SW-1:0] in_size = (op_q == OP_SANITIZE) ? in_san_q :
@@ -232,14 +233,25 @@ generate
     end
 endgenerate
 
+// A lane's size out, worked out a clock before the walk reaches the lane
+function [2:0] lane_size;
+    input [1:0] lane_op;
+    input [5:0] lane_user;
+    begin
+        case (lane_op)
+            OP_SANITIZE: lane_size = (lane_user[2:0] == CLS_OK) ? lane_user[5:3] : 3'd3;
+            OP_DECODE:   lane_size = 3'd4;
+            default:     lane_size = 3'd0;
+        endcase
+    end
+endfunction
+
 wire [2:0] walk_cls  = walk_lanes_q[2:0];
 wire [2:0] walk_len  = walk_lanes_q[5:3];
 wire       walk_keep = walk_lanes_q[6];
 wire       walk_big  = walk_lanes_q[7];
 wire [2:0] walk_san  = (walk_cls == CLS_OK) ? walk_len : 3'd3;
-wire [2:0] walk_size = (op_q == OP_SANITIZE) ? walk_san :
-                       (op_q == OP_DECODE)   ? 3'd4 : 3'd0;
-wire       walk_fail = walk_keep && walk_room_q < {{(SW-3){1'b0}}, walk_size};
+wire       walk_fail = walk_keep && walk_room_q < {{(SW-3){1'b0}}, walk_size_q};
 wire       walk_pass = walk_keep && !walk_fail;
 wire       walk_done = walk_fail || walk_below_q[W-2];
 
@@ -264,6 +276,7 @@ always @(posedge clk) begin
     if (cut_go) begin
         walk_q      <= 1'b1;
         walk_lanes_q <= in_lanes;
+        walk_size_q <= lane_size(op_q, in_lanes[5:0]);
         walk_below_q <= {W{1'b0}};
         walk_room_q <= room_q[SW-1:0];   // below the beat's size, so these bits are all of it
         in_len_q    <= {SW{1'b0}};
@@ -280,9 +293,10 @@ always @(posedge clk) begin
             walk_q <= 1'b0;
         end else begin
             walk_lanes_q <= walk_lanes_q >> 8;
+            walk_size_q  <= lane_size(op_q, walk_lanes_q[13:8]);
             walk_below_q <= {walk_below_q[W-2:0], 1'b1};
             if (walk_pass) begin
-                walk_room_q <= walk_room_q - {{(SW-3){1'b0}}, walk_size};
+                walk_room_q <= walk_room_q - {{(SW-3){1'b0}}, walk_size_q};
                 in_len_q   <= in_len_q + {{(SW-3){1'b0}}, walk_len};
                 in_san_q   <= in_san_q + {{(SW-3){1'b0}}, walk_san};
                 in_units_q <= in_units_q + 1'b1;
