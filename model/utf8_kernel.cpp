@@ -2,6 +2,7 @@
 // the control block follow rtl/utf8_kernel.v line by line.
 #include "utf8_kernel.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace utf8core {
@@ -171,7 +172,7 @@ void KernelCycleModel::tick(const Inputs& in) {
   iu.finish = c_.units_finish;
   iu.halt = run && c_.bus_err;
   iu.s.tdata = dec.m_tdata;
-  iu.s.tkeep = dec.m_tkeep;
+  iu.s.tkeep = MaskWord(dec.m_tkeep, 0);  // the kernel's decoder has at most 64 lanes
   iu.s.tuser = dec.m_tuser;
   iu.s.tlast = dec.m_tlast;
   iu.s_tvalid = dec.m_tvalid;
@@ -220,8 +221,8 @@ void KernelCycleModel::tick(const Inputs& in) {
   it.rst = front_rst;
   it.cfg_mode = c_.mode;
   it.cfg_partial = c_.partial;
-  it.s.tdata = rd.m_axis_tdata;
-  it.s.tkeep = rd.m_axis_tkeep;
+  std::copy(rd.m_axis_tdata.begin(), rd.m_axis_tdata.end(), it.s.tdata.begin());
+  it.s.tkeep = LaneMask(rd.m_axis_tkeep);
   it.s.tvalid = rd.m_axis_tvalid;
   it.s.tlast = rd.m_axis_tlast;
   it.m_tready = dec.s_tready;

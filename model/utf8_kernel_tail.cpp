@@ -109,7 +109,7 @@ void KernelTailCycleModel::tick(const Inputs& in) {
       if (!take) break;
       if (in.s.tlast) {
         // Bytes up to the highest kept lane; the keep is contiguous from lane 0.
-        const uint64_t keep = in.s.tkeep & all_lanes_;
+        const uint64_t keep = MaskWord(in.s.tkeep, 0) & all_lanes_;
         int count = 0;
         for (int k = 0; k < w_; ++k) {
           if ((keep >> k) & 1) count = k + 1;

@@ -62,7 +62,7 @@ class TailBench {
     t.cfg_mode = in.cfg_mode;
     t.cfg_partial = in.cfg_partial;
     SetPortBytes(t.s_axis_tdata, in.s.tdata.data(), static_cast<size_t>(w_));
-    t.s_axis_tkeep = in.s.tkeep;
+    t.s_axis_tkeep = static_cast<decltype(+t.s_axis_tkeep)>(MaskWord(in.s.tkeep, 0));
     t.s_axis_tvalid = in.s.tvalid;
     t.s_axis_tlast = in.s.tlast;
     t.m_axis_tready = in.m_tready;

@@ -115,24 +115,58 @@ def strict_error_start(data):
         return exc.start
 
 
+# Second-byte ranges of the rfc3629 leads that narrow it (SPEC section 2)
+_SECOND = {0xE0: (0xA0, 0xBF), 0xED: (0x80, 0x9F), 0xF0: (0x90, 0xBF), 0xF4: (0x80, 0x8F)}
+
+
+def held_bytes(data):
+    """How many bytes at the end of `data` a PARTIAL job keeps back (SPEC
+    section 9): the incomplete last sequence, if it is a proper prefix of a
+    well-formed one. CPython's incremental decoder is not used for this: with
+    final=False it also keeps ED A0..BF back, which no well-formed sequence
+    begins with (SPEC section 2 gives ED the second bytes 80..9F)."""
+    # A sequence's bytes after its lead are continuation bytes, so the last
+    # lead within the last three bytes is the only candidate.
+    for n in range(1, min(3, len(data)) + 1):
+        lead = data[-n]
+        if 0x80 <= lead <= 0xBF:
+            continue
+        size = 2 if 0xC2 <= lead <= 0xDF else 3 if 0xE0 <= lead <= 0xEF else \
+            4 if 0xF0 <= lead <= 0xF4 else 0
+        if n >= size:
+            return 0
+        if n >= 2:
+            lo, hi = _SECOND.get(lead, (0x80, 0xBF))
+            if not lo <= data[-n + 1] <= hi:
+                return 0
+        return n
+    return 0
+
+
 def cpython_chunks(chunks):
-    """Decodes a text given as `chunks` with CPython's incremental decoder,
-    the last chunk final: per chunk (text, errors, held), errors as
-    (text offset, class) and held the bytes kept back for the next chunk."""
-    decoder = codecs.getincrementaldecoder("utf-8")(errors=ERRORS)
+    """A text given as `chunks`, each a PARTIAL job but the last: per chunk
+    (text, errors, held), errors as (text offset, class) and held the bytes
+    kept back for the next chunk. The units come from CPython decoding the
+    whole text; each chunk gets those that start in its bytes, the bytes held
+    before it in front and its own held bytes taken off."""
+    whole = b"".join(chunks)
+    units = cpython_units(whole)
     pieces = []
     offset = 0
+    begin = 0           # where this chunk's units start: the held bytes before it
     for i, chunk in enumerate(chunks):
-        # CPython's positions count from the bytes it held back, if any
-        base = offset - len(decoder.getstate()[0])
-        del _recorded[:]
-        text = decoder.decode(chunk, final=i == len(chunks) - 1)
-        errors = [(base + start, cls) for start, _end, cls in _recorded]
         offset += len(chunk)
-        pieces.append((text, errors, decoder.getstate()[0]))
-    whole = b"".join(chunks)
-    # The reference checks itself: the recording handler is 'replace', and
-    # its first error is where a strict decode fails.
+        job = whole[begin:offset]      # what the job reads: the held bytes, then the chunk
+        keep = 0 if i == len(chunks) - 1 else held_bytes(job)
+        held = job[len(job) - keep:]
+        end = offset - keep
+        mine = [u for u in units if begin <= u[0] < end]
+        # The reference checks itself: a chunk's end falls between units.
+        assert all(pos + n <= end for pos, n, _c, _k in mine), (i, begin, end)
+        text = "".join(ch for _p, _n, ch, _k in mine)
+        errors = [(pos, cls) for pos, _n, _c, cls in mine if cls]
+        pieces.append((text, errors, held))
+        begin = end
     assert "".join(p[0] for p in pieces) == whole.decode("utf-8", "replace")
     firsts = [e for p in pieces for e in p[1]]
     assert (firsts[0][0] if firsts else None) == strict_error_start(whole)

@@ -1,20 +1,21 @@
 """cocotb bench of the memory-mapped kernel (rtl/utf8_kernel.v, SPEC section 9)
 under Icarus, as a client from outside the project would write it: an
 AxiLiteMaster on the register port, an AxiRam as the memory (through
-sim/cocotb/utf8_kernel_tb.v, which adds the AXI4 IDs the kernel does not
-have), every offset and mask parsed from the generated header
-host/utf8_kernel_regs.h, and CPython's own UTF-8 codec as the reference
-instead of the project's model. In rfc3629 mode, on seeded texts of five kinds
-(ASCII, multilingual, random bytes, truncated sequences, ill-formed forms), it
-checks VALIDATE (verdict, ERR_OFFSET = UnicodeDecodeError.start, ERR_CLASS
-and CLASS_COUNT from CPython's error reasons, UNITS and UTF16_UNITS from the
-'replace' text), SANITIZE (DST = decode('utf-8', 'replace').encode('utf-8'))
-and DECODE_UTF32 (= .encode('utf-32-le')), each with and without random
-pauses on all five AXI channels; a text split into a PARTIAL and a CONTINUE
-job at a random point against CPython's incremental decoder; OUT_FULL with
-small capacities, chained until the text is done (each output a prefix ending
-at a unit boundary, IN_BYTES where the next job starts); the interrupt (GIE,
-IER, ISR write-1-to-toggle); and BAD_ARGS. After every job the whole memory is
+sim/cocotb/utf8_kernel_tb.v, which adds the AXI4 IDs the kernel does not have),
+every offset and mask parsed from the generated header host/utf8_kernel_regs.h,
+and CPython's own UTF-8 codec as the reference instead of the project's model.
+In rfc3629 mode, on seeded texts of five kinds (ASCII, multilingual, random
+bytes, truncated sequences, ill-formed forms), it checks VALIDATE (verdict,
+ERR_OFFSET = UnicodeDecodeError.start, ERR_CLASS and CLASS_COUNT from CPython's
+error reasons, UNITS and UTF16_UNITS from the 'replace' text), SANITIZE (DST =
+decode('utf-8', 'replace').encode('utf-8')) and DECODE_UTF32 (=
+.encode('utf-32-le')), each with and without random pauses on all five AXI
+channels; a text split into a PARTIAL and a CONTINUE job at a random point
+(held bytes per SPEC section 9, units from CPython's codec on the whole text;
+see held_bytes for why not its incremental decoder); OUT_FULL with small
+capacities, chained until the text is done (each output a prefix ending at a
+unit boundary, IN_BYTES where the next job starts); the interrupt (GIE, IER,
+ISR write-1-to-toggle); and BAD_ARGS. After every job the whole memory is
 compared with what the job may change, and every burst is checked (INCR, full
 beats, inside one 4 KiB page and inside the job's buffers). Built and run by
 sim/cocotb/run_bench.py kernel --data-width 64|512 (CTest:
