@@ -1,8 +1,9 @@
 // Cycle model of the kernel's unit stage (rtl/utf8_kernel_units.v): ticked
 // with the RTL's inputs every clock it gives the RTL's outputs every clock.
-// An input register and an output register; between them each unit's output
-// size for the job's op, the cut at what is left of CAP, and the job's counts
-// of the units that pass.
+// An input register that takes each beat with its totals and an output
+// register that passes a beat whose size fits in what is left of CAP; a beat
+// that does not fit is walked one lane a clock, cut at the first unit that
+// does not fit, and then passed with tlast.
 //
 // Mealy path: s_tready depends on m_tready (a beat moves on when the output
 // register is taken in the same clock), so outputs() takes this clock's
@@ -73,32 +74,40 @@ class KernelUnitsCycleModel {
   void tick(const Inputs& in);
 
  private:
-  // What the input register's beat comes to in this clock's op and room.
-  struct Sums {
-    uint64_t pass_keep = 0;
+  // A beat in the input register and its totals over the kept lanes (the
+  // walk rewrites keep and totals for a cut).
+  struct Held {
+    UnitBeat beat;
+    uint64_t big = 0;  // per lane: kept, OK and above U+FFFF
+    uint32_t len = 0, san = 0, units = 0, u16 = 0;
+    std::array<uint32_t, 6> cls{};
+    bool err = false;
+    uint32_t err_cls = 0, before = 0;
     bool cut = false;
-    uint32_t len_sum = 0, out_sum = 0, err_before = 0;
-    uint32_t unit_sum = 0, big_sum = 0;
-    std::array<uint32_t, 6> cls_sum{};
-    bool err_seen = false;
-    uint32_t first_cls = 0;
   };
-  Sums Sum() const;
+  Held Load(const UnitBeat& b) const;
+  uint32_t Size() const;  // the held beat's size out in the job's op
+  uint32_t LaneSize(uint8_t user) const;  // one lane's, tuser {len, class}
+  bool Fits() const;
   bool Move(const Inputs& in) const;
+  void Walk();
 
   int w_;
   uint64_t all_lanes_;
-  uint32_t sw_mask_;  // a beat's byte sum: the RTL's SW bits
 
   // Input register
   bool in_valid_ = false;
-  UnitBeat in_;
+  Held in_;
   // The job
   uint32_t op_ = 0;
   uint64_t room_ = 0;
   bool end_ = true;  // as after a reset: nothing moves before a start
   bool finish_ = false;
   bool halt_ = false;
+  bool walk_ = false;  // the held beat is being cut, one lane a clock
+  int walk_lane_ = 0;
+  uint32_t walk_room_ = 0;  // what is left of CAP after the lanes that passed
+  uint32_t walk_size_ = 0;  // the size out of the lane walked on, worked out a clock before
   // Output register and figures
   Outputs out_;
 };

@@ -18,14 +18,24 @@
  * is set and everything after is dropped. Only units that pass are counted:
  * input bytes (their lengths), output bytes, units, UTF-16 code units, error
  * units per class, and the first error unit's class and offset within the
- * job's packet.
+ * job's packet. Lanes without keep count for nothing.
+ *
+ * No path runs through the lanes one after another. The input register takes
+ * each beat with its totals, summed by balanced adder trees from the beat
+ * alone (they do not depend on the op or on CAP). The output stage then only
+ * compares the beat's size with what is left of CAP and adds the totals. A
+ * beat that does not fit is the job's one cut: it is held while a walk looks
+ * at one lane per clock, recounts the totals of the lanes that fit and
+ * rewrites the beat's keep, and then it passes like a beat that fits. The
+ * walk costs up to W + 1 clocks, once per job.
  *
  * The stream's end is the decoder's last beat, or `finish` (the job sent the
  * decoder no packet), or `halt` (a bus error): those two send an empty end
  * beat. `ended` rises once the end beat has been handed on; the stage then
  * drops whatever still comes until the kernel resets it.
  *
- * Latency: two clocks (input register, output register).
+ * Latency: two clocks (input register, output register) for a beat that
+ * fits; a cut beat waits for its walk besides.
  */
 module utf8_kernel_units #(
     // units per beat: 8, 16, 32 or 64
@@ -73,8 +83,9 @@ module utf8_kernel_units #(
 `include "utf8_class_codes.vh"
 
 localparam [1:0] OP_SANITIZE = 2'd1, OP_DECODE = 2'd2;
-localparam SW = $clog2(6 * W + 1);   // a beat's byte sum
-localparam CW = $clog2(W + 1);       // a beat's unit count
+localparam LW = $clog2(W);           // a lane's index
+localparam SW = LW + 3;              // a beat's byte sum: W lanes of at most 7
+localparam CW = LW + 1;              // a beat's unit count
 
 generate
     if (W < 8 || W > 64 || (W & (W - 1)) != 0) begin : g_check_w
@@ -82,80 +93,167 @@ generate
     end
 endgenerate
 
+// ---------------------------------------------------------------------------
+// The input beat's totals, each a balanced tree over the lanes
+
+wire [W-1:0] s_err;                  // kept lane with an error unit
+wire [W-1:0] s_err_first;            // the first of those
+wire [W-1:0] s_big;                  // kept lane with a unit above U+FFFF
+wire [3*W-1:0] s_len, s_san, s_len_before;
+wire [2*W-1:0] s_u16;
+wire [6*W-1:0] s_cls;               // class c (1..6), lane g at [(c-1)*W + g]
+// Whether a lane or one below it has an error unit: a log-depth prefix OR,
+// level l covering 2^(l+1) lanes per lane
+genvar gl, gc;
+generate
+    for (gl = 0; gl < LW; gl = gl + 1) begin : g_pre
+        wire [W-1:0] p_in, p_out;
+        if (gl == 0) begin : g_first
+            assign p_in = s_err;
+        end else begin : g_next
+            assign p_in = g_pre[gl-1].p_out;
+        end
+        assign p_out = p_in | (p_in << (1 << gl));
+    end
+endgenerate
+wire [W-1:0] s_err_pre = g_pre[LW-1].p_out;
+generate
+    for (gl = 0; gl < W; gl = gl + 1) begin : g_lane
+        wire [2:0] cls = s_axis_tuser[6*gl +: 3];
+        wire [2:0] len = s_axis_tuser[6*gl + 3 +: 3];
+        wire       keep = s_axis_tkeep[gl];
+        // no kept lane below this one has an error unit
+        wire       clear;
+        if (gl == 0) begin : g_first
+            assign clear = 1'b1;
+        end else begin : g_next
+            assign clear = !s_err_pre[gl-1];
+        end
+        assign s_err[gl] = keep && cls != CLS_OK;
+        assign s_err_first[gl] = s_err[gl] && clear;
+        assign s_big[gl] = keep && cls == CLS_OK && |s_axis_tdata[32*gl + 16 +: 16];
+        assign s_len[3*gl +: 3] = keep ? len : 3'd0;
+        // an error unit leaves as U+FFFD, EF BF BD
+        assign s_san[3*gl +: 3] = !keep ? 3'd0 : (cls == CLS_OK) ? len : 3'd3;
+        // the input bytes before the first error unit
+        assign s_len_before[3*gl +: 3] = (clear && !s_err[gl]) ? s_len[3*gl +: 3] : 3'd0;
+        assign s_u16[2*gl +: 2] = !keep ? 2'd0 : s_big[gl] ? 2'd2 : 2'd1;
+        for (gc = 1; gc <= 6; gc = gc + 1) begin : g_cls
+            assign s_cls[(gc-1)*W + gl] = keep && cls == gc;
+        end
+    end
+endgenerate
+
+// The first error's class: one lane at most is first, so an OR of the masked
+// classes picks it.
+reg  [2:0]   s_err_cls;
+integer g, c;
+always @* begin
+    s_err_cls = 3'd0;
+    for (g = 0; g < W; g = g + 1)
+        s_err_cls = s_err_cls | (s_err_first[g] ? s_axis_tuser[6*g +: 3] : 3'd0);
+end
+
+wire [SW-1:0]   s_len_sum, s_san_sum, s_before_sum;
+wire [CW-1:0]   s_unit_sum;
+wire [CW:0]     s_u16_sum;
+wire [6*CW-1:0] s_cls_sum;          // class c at [(c-1)*CW]
+
+utf8_lane_sum #(.N(W), .IN_WIDTH(3)) len_tree (.in_values(s_len), .sum(s_len_sum));
+utf8_lane_sum #(.N(W), .IN_WIDTH(3)) san_tree (.in_values(s_san), .sum(s_san_sum));
+utf8_lane_sum #(.N(W), .IN_WIDTH(3)) before_tree (.in_values(s_len_before), .sum(s_before_sum));
+utf8_lane_sum #(.N(W), .IN_WIDTH(1)) unit_tree (.in_values(s_axis_tkeep), .sum(s_unit_sum));
+utf8_lane_sum #(.N(W), .IN_WIDTH(2)) u16_tree (.in_values(s_u16), .sum(s_u16_sum));
+generate
+    for (gc = 1; gc <= 6; gc = gc + 1) begin : g_cls_tree
+        utf8_lane_sum #(.N(W), .IN_WIDTH(1)) cls_tree (
+            .in_values(s_cls[(gc-1)*W +: W]),
+            .sum(s_cls_sum[(gc-1)*CW +: CW])
+        );
+    end
+endgenerate
+
+// ---------------------------------------------------------------------------
+// Input register: the beat and its totals (the walk rewrites them for a cut)
+
 reg            in_valid_q;
 reg [32*W-1:0] in_data_q;
 reg [W-1:0]    in_keep_q;
 reg [6*W-1:0]  in_user_q;
 reg            in_last_q;
+reg [W-1:0]    in_big_q;
+reg [SW-1:0]   in_len_q;       // input bytes
+reg [SW-1:0]   in_san_q;       // output bytes for SANITIZE
+reg [CW-1:0]   in_units_q;
+reg [CW:0]     in_u16_q;
+reg [6*CW-1:0] in_cls_q;       // error units per class, as s_cls_sum
+reg            in_err_q;       // a kept lane has an error unit
+reg [2:0]      in_err_cls_q;   // the first one's class
+reg [SW-1:0]   in_before_q;    // and the input bytes before it
+reg            in_cut_q;       // the walk has cut this beat: it ends the stream
+
+// The job
 reg [1:0]      op_q;
-reg [63:0]     room_q;        // CAP less the output bytes passed
-reg            end_q;         // the end beat has been made
-reg            finish_q;      // finish came: an empty end beat is due
-reg            halt_q;        // halt came: the beat held is dropped, an empty end beat is due
+reg [63:0]     room_q;         // CAP less the output bytes passed
+reg            room_big_q;     // room_q reaches past any beat's size
+reg            end_q;          // the end beat has been made
+reg            finish_q;       // finish came: an empty end beat is due
+reg            halt_q;         // halt came: the beat held is dropped, an empty end beat is due
+reg            walk_q;         // the beat held is being cut, lane by lane
+reg [8*W-1:0]  walk_lanes_q;   // its lanes {big, keep, len, cls} from the one walked on up
+reg [W-1:0]    walk_below_q;   // the lanes walked before this one
+reg [SW-1:0]   walk_room_q;    // what is left of CAP after the lanes that passed
+reg [2:0]      walk_size_q;    // the size out of the lane walked on
 
-// What is left of CAP, clamped to what a beat can use, so the per-lane
-// comparisons are narrow.
-wire [SW:0] room_n = (room_q > {{(64-SW){1'b0}}, {SW{1'b1}}}) ? {1'b0, {SW{1'b1}}} : {1'b0, room_q[SW-1:0]};
-
-// Per lane: the unit's size out, and whether it fits with the ones before it
-reg [SW-1:0]   size_sum;
-reg [W-1:0]    fits;
-reg [W-1:0]    is_err, is_big;
-reg [SW-1:0]   len_sum, out_sum, err_before;
-reg [CW-1:0]   unit_sum, big_sum;
-reg [CW-1:0]   cls_sum [1:6];
-reg [W-1:0]    pass_keep;
-reg            err_seen;
-reg [2:0]      first_cls;
-integer g, c;
-always @* begin
-    size_sum   = {SW{1'b0}};
-    len_sum    = {SW{1'b0}};
-    out_sum    = {SW{1'b0}};
-    err_before = {SW{1'b0}};
-    unit_sum   = {CW{1'b0}};
-    big_sum    = {CW{1'b0}};
-    for (c = 1; c <= 6; c = c + 1) cls_sum[c] = {CW{1'b0}};
-    err_seen   = 1'b0;
-    first_cls  = 3'd0;
-    for (g = 0; g < W; g = g + 1) begin
-        // the sizes grow lane by lane, so the lanes that fit are a prefix
-        case (op_q)
-            OP_SANITIZE: size_sum = size_sum + {{(SW-3){1'b0}},
-                             (in_user_q[6*g +: 3] == CLS_OK) ? in_user_q[6*g + 3 +: 3] : 3'd3};
-            OP_DECODE:   size_sum = size_sum + {{(SW-3){1'b0}}, 3'd4};
-            default:     size_sum = size_sum;
-        endcase
-        fits[g]      = {1'b0, size_sum} <= room_n;
-        pass_keep[g] = in_keep_q[g] && fits[g];
-        is_err[g]    = in_user_q[6*g +: 3] != CLS_OK;
-        is_big[g]    = !is_err[g] && in_data_q[32*g +: 32] > 32'h0000FFFF;
-        if (pass_keep[g]) begin
-            if (is_err[g] && !err_seen) begin
-                err_seen   = 1'b1;
-                first_cls  = in_user_q[6*g +: 3];
-                err_before = len_sum;
-            end
-            len_sum  = len_sum + {{(SW-3){1'b0}}, in_user_q[6*g + 3 +: 3]};
-            out_sum  = size_sum;
-            unit_sum = unit_sum + 1'b1;
-            if (is_big[g]) big_sum = big_sum + 1'b1;
-            for (c = 1; c <= 6; c = c + 1)
-                if (in_user_q[6*g +: 3] == c[2:0]) cls_sum[c] = cls_sum[c] + 1'b1;
-        end
-    end
-end
-
-wire cut = |(in_keep_q & ~fits);
+// The held beat's size out in this job's op, and whether it fits whole
+wire [SW-1:0] in_size = (op_q == OP_SANITIZE) ? in_san_q :
+                        (op_q == OP_DECODE)   ? {in_units_q, 2'b00} :
+                        {SW{1'b0}};
+wire fits = room_big_q || room_q[SW-1:0] >= in_size;
 
 // The output register is free for a beat this clock
 wire out_free = !m_axis_tvalid || m_axis_tready;
 wire drop     = end_q || halt_q;
-wire move     = in_valid_q && out_free && !drop;
-wire make_end = (finish_q || halt_q) && out_free && !end_q;
+wire move     = in_valid_q && out_free && !drop && !walk_q && fits;
+wire cut_go   = in_valid_q && !drop && !walk_q && !fits;
+wire make_end = (halt_q || (finish_q && !in_valid_q)) && out_free && !end_q;
 
 assign s_axis_tready = !in_valid_q || move || drop;
 assign ended = end_q && !m_axis_tvalid;
+
+// ---------------------------------------------------------------------------
+// The walk: the held beat's lanes shift down a copy one a clock, so the lane
+// walked on is always lane 0 of it (no lane multiplexer); it passes if its
+// size fits in what the lanes before it left of CAP.
+
+wire [8*W-1:0] in_lanes;
+generate
+    for (gl = 0; gl < W; gl = gl + 1) begin : g_walk_lane
+        assign in_lanes[8*gl +: 8] = {in_big_q[gl], in_keep_q[gl], in_user_q[6*gl +: 6]};
+    end
+endgenerate
+
+// A lane's size out, worked out a clock before the walk reaches the lane
+function [2:0] lane_size;
+    input [1:0] lane_op;
+    input [5:0] lane_user;
+    begin
+        case (lane_op)
+            OP_SANITIZE: lane_size = (lane_user[2:0] == CLS_OK) ? lane_user[5:3] : 3'd3;
+            OP_DECODE:   lane_size = 3'd4;
+            default:     lane_size = 3'd0;
+        endcase
+    end
+endfunction
+
+wire [2:0] walk_cls  = walk_lanes_q[2:0];
+wire [2:0] walk_len  = walk_lanes_q[5:3];
+wire       walk_keep = walk_lanes_q[6];
+wire       walk_big  = walk_lanes_q[7];
+wire [2:0] walk_san  = (walk_cls == CLS_OK) ? walk_len : 3'd3;
+wire       walk_fail = walk_keep && walk_room_q < {{(SW-3){1'b0}}, walk_size_q};
+wire       walk_pass = walk_keep && !walk_fail;
+wire       walk_done = walk_fail || walk_below_q[W-2];
 
 // Saturating add of a beat's count to a 32-bit class counter
 function [31:0] sat_add;
@@ -168,12 +266,72 @@ function [31:0] sat_add;
     end
 endfunction
 
+// After a move the room is past any beat's size if its bits above SW were
+// over 1, or were 1 and the beat's size borrows nothing from them: the flag
+// does not wait for the 64-bit subtraction.
+wire [63:0] room_d = room_q - {{(64-SW){1'b0}}, in_size};
+wire        room_big_d = |room_q[63:SW+1] || (room_q[SW] && room_q[SW-1:0] >= in_size);
+
 always @(posedge clk) begin
+    if (cut_go) begin
+        walk_q      <= 1'b1;
+        walk_lanes_q <= in_lanes;
+        walk_size_q <= lane_size(op_q, in_lanes[5:0]);
+        walk_below_q <= {W{1'b0}};
+        walk_room_q <= room_q[SW-1:0];   // below the beat's size, so these bits are all of it
+        in_len_q    <= {SW{1'b0}};
+        in_san_q    <= {SW{1'b0}};
+        in_units_q  <= {CW{1'b0}};
+        in_u16_q    <= {(CW+1){1'b0}};
+        in_cls_q    <= {(6*CW){1'b0}};
+        in_err_q    <= 1'b0;
+        in_err_cls_q <= 3'd0;
+        in_before_q <= {SW{1'b0}};
+    end
+    if (walk_q) begin
+        if (drop) begin
+            walk_q <= 1'b0;
+        end else begin
+            walk_lanes_q <= walk_lanes_q >> 8;
+            walk_size_q  <= lane_size(op_q, walk_lanes_q[13:8]);
+            walk_below_q <= {walk_below_q[W-2:0], 1'b1};
+            if (walk_pass) begin
+                walk_room_q <= walk_room_q - {{(SW-3){1'b0}}, walk_size_q};
+                in_len_q   <= in_len_q + {{(SW-3){1'b0}}, walk_len};
+                in_san_q   <= in_san_q + {{(SW-3){1'b0}}, walk_san};
+                in_units_q <= in_units_q + 1'b1;
+                in_u16_q   <= in_u16_q + {{(CW-1){1'b0}}, walk_big, !walk_big};
+                for (c = 1; c <= 6; c = c + 1)
+                    if (walk_cls == c[2:0]) in_cls_q[(c-1)*CW +: CW] <= in_cls_q[(c-1)*CW +: CW] + 1'b1;
+                if (walk_cls != CLS_OK && !in_err_q) begin
+                    in_err_q     <= 1'b1;
+                    in_err_cls_q <= walk_cls;
+                    in_before_q  <= in_len_q;
+                end
+            end
+            if (walk_done) begin
+                walk_q    <= 1'b0;
+                if (walk_fail) in_keep_q <= in_keep_q & walk_below_q;
+                in_cut_q  <= 1'b1;
+            end
+        end
+    end
+
     if (s_axis_tready) begin
-        in_data_q <= s_axis_tdata;
-        in_keep_q <= s_axis_tkeep;
-        in_user_q <= s_axis_tuser;
-        in_last_q <= s_axis_tlast;
+        in_data_q    <= s_axis_tdata;
+        in_keep_q    <= s_axis_tkeep;
+        in_user_q    <= s_axis_tuser;
+        in_last_q    <= s_axis_tlast;
+        in_big_q     <= s_big;
+        in_len_q     <= s_len_sum;
+        in_san_q     <= s_san_sum;
+        in_units_q   <= s_unit_sum;
+        in_u16_q     <= s_u16_sum;
+        in_cls_q     <= s_cls_sum;
+        in_err_q     <= s_err_pre[W-1];
+        in_err_cls_q <= s_err_cls;
+        in_before_q  <= s_before_sum;
+        in_cut_q     <= 1'b0;
     end
     in_valid_q <= s_axis_tready ? (s_axis_tvalid && !drop) : 1'b1;
 
@@ -181,23 +339,24 @@ always @(posedge clk) begin
 
     if (move) begin
         m_axis_tdata  <= in_data_q;
-        m_axis_tkeep  <= pass_keep;
+        m_axis_tkeep  <= in_keep_q;
         m_axis_tuser  <= in_user_q;
         m_axis_tvalid <= 1'b1;
-        m_axis_tlast  <= in_last_q || cut;
-        if (in_last_q || cut) end_q <= 1'b1;
-        if (cut) out_full <= 1'b1;
-        room_q      <= room_q - {{(64-SW){1'b0}}, out_sum};
-        in_bytes    <= in_bytes + {{(64-SW){1'b0}}, len_sum};
-        out_bytes   <= out_bytes + {{(64-SW){1'b0}}, out_sum};
-        units       <= units + {{(64-CW){1'b0}}, unit_sum};
-        utf16_units <= utf16_units + {{(64-CW){1'b0}}, unit_sum} + {{(64-CW){1'b0}}, big_sum};
+        m_axis_tlast  <= in_last_q || in_cut_q;
+        if (in_last_q || in_cut_q) end_q <= 1'b1;
+        if (in_cut_q) out_full <= 1'b1;
+        room_q      <= room_d;
+        room_big_q  <= room_big_d;
+        in_bytes    <= in_bytes + {{(64-SW){1'b0}}, in_len_q};
+        out_bytes   <= out_bytes + {{(64-SW){1'b0}}, in_size};
+        units       <= units + {{(64-CW){1'b0}}, in_units_q};
+        utf16_units <= utf16_units + {{(63-CW){1'b0}}, in_u16_q};
         for (c = 1; c <= 6; c = c + 1)
-            class_count[32*(c-1) +: 32] <= sat_add(class_count[32*(c-1) +: 32], cls_sum[c]);
-        if (err_seen && !err_found) begin
+            class_count[32*(c-1) +: 32] <= sat_add(class_count[32*(c-1) +: 32], in_cls_q[(c-1)*CW +: CW]);
+        if (in_err_q && !err_found) begin
             err_found <= 1'b1;
-            err_class <= first_cls;
-            err_pos   <= in_bytes + {{(64-SW){1'b0}}, err_before};
+            err_class <= in_err_cls_q;
+            err_pos   <= in_bytes + {{(64-SW){1'b0}}, in_before_q};
         end
     end else if (make_end) begin
         m_axis_tkeep  <= {W{1'b0}};
@@ -209,6 +368,7 @@ always @(posedge clk) begin
     if (start) begin
         op_q        <= op;
         room_q      <= cap;
+        room_big_q  <= |cap[63:SW];
         end_q       <= 1'b0;
         finish_q    <= 1'b0;
         halt_q      <= 1'b0;
@@ -232,6 +392,7 @@ always @(posedge clk) begin
         end_q         <= 1'b1;
         finish_q      <= 1'b0;
         halt_q        <= 1'b0;
+        walk_q        <= 1'b0;
         out_full      <= 1'b0;
     end
 end

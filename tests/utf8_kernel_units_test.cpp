@@ -5,7 +5,10 @@
 // random packets, in beats as the wide decoder gives them (packed from lane 0,
 // tuser {len, class}); each job's units out and figures are checked again
 // against those units: the units that fit in CAP pass, in order, and the
-// counts are the counts of the units that passed.
+// counts are the counts of the units that passed. Directed jobs besides: the
+// cut at every lane of a beat, CAP 0 and CAP at a beat's edge, halt and finish
+// at every clock of a job (during the cut's walk too), and one beat a clock
+// for beats that fit.
 // Seed: UTF8CORE_SEED; waves: UTF8CORE_TRACE=<dir>.
 #include "utf8_kernel_units.h"
 
@@ -210,6 +213,7 @@ struct Job {
   End end = End::kPacket;
   std::vector<Unit> units;               // Decode of the job's packet
   std::vector<std::vector<Unit>> beats;  // as the wide decoder gives them
+  int64_t halt_clock = -1;               // kHalt: at this clock, not a random one
 };
 
 uint32_t OutSize(uint32_t op, const Unit& u) {
@@ -288,6 +292,8 @@ Job RandomJob(Rng& rng, int w) {
 
 struct UnitsStats {
   uint64_t jobs = 0, checked = 0, cut = 0, empty_end = 0, halted = 0, lost_to_reset = 0;
+  uint64_t clocks = 0;  // over all jobs, from start to the last clock run
+  uint64_t halted_short = 0, halted_full = 0;  // halted before the units that fit, after the cut
 };
 
 // Runs the jobs through the block and the model as the kernel does: a reset
@@ -335,7 +341,9 @@ UnitsStats RunUnits(int w, const std::vector<Job>& jobs, const Traffic& traffic,
     }
     const int64_t finish_at = job.end == End::kFinish ? rng.below(4) : -1;  // 0: with start
     const int64_t halt_at =
-        job.end == End::kHalt ? rng.below(4 * static_cast<uint32_t>(job.beats.size()) + 4) : -1;
+        job.end != End::kHalt ? -1
+        : job.halt_clock >= 0 ? job.halt_clock
+                              : rng.below(4 * static_cast<uint32_t>(job.beats.size()) + 4);
     const int halt_len = 1 + static_cast<int>(rng.below(4));
     const int64_t reset_at = resets && rng.chance(0.1)
                                  ? 1 + rng.below(4 * static_cast<uint32_t>(job.beats.size()) + 4)
@@ -403,6 +411,7 @@ UnitsStats RunUnits(int w, const std::vector<Job>& jobs, const Traffic& traffic,
         }
       }
       ended = out.ended;
+      ++st.clocks;
       // once ended, run on until every beat was offered (and dropped)
       if (ended && (beat >= job.beats.size() || job.end != End::kPacket)) {
         if (++ended_for > 3) break;
@@ -422,6 +431,8 @@ UnitsStats RunUnits(int w, const std::vector<Job>& jobs, const Traffic& traffic,
     if (job.end == End::kHalt) {
       ++st.halted;
       EXPECT_LE(got.size(), fitting) << what;
+      st.halted_short += got.size() < fitting;
+      st.halted_full += out.out_full;
     } else {
       EXPECT_EQ(got.size(), fitting) << what;
     }
@@ -560,8 +571,247 @@ void RandomInputs(int w) {
     cuts += out.out_full && !was_full;
     was_full = out.out_full;
   }
+  std::printf("utf8_kernel_units W=%d: %llu beats out, %llu cuts\n", w,
+              static_cast<unsigned long long>(moved), static_cast<unsigned long long>(cuts));
   EXPECT_GT(moved, 1500u);
-  EXPECT_GT(cuts, 50u);
+  // (a cut's walk holds the input for up to W + 1 clocks)
+  EXPECT_GT(cuts, 25u);
+}
+
+// ---------------------------------------------------------------------------
+// Directed jobs.
+
+// Units of every output size: ASCII, 2-, 3- and 4-byte sequences (the last
+// above U+FFFF, two UTF-16 code units) and error units, in a pattern of 7
+// units, so that each lane of successive beats meets different sizes.
+std::vector<Unit> MixedUnits(size_t n) {
+  static const uint8_t kPiece[] = {'a',  0xC3, 0xA9, 0xE2, 0x82, 0xAC, 0xF0,
+                                   0x9F, 0x98, 0x80, 0xFF, 0xED, 0xA0, 0x80};
+  std::vector<uint8_t> text;
+  std::vector<Unit> units;
+  while (units.size() < n) {
+    text.insert(text.end(), std::begin(kPiece), std::end(kPiece));
+    units = Decode(text, Mode::kRfc3629);
+  }
+  units.resize(n);
+  return units;
+}
+
+// A job of the units in full beats of W (the last one partial).
+Job BeatsOf(const std::vector<Unit>& units, int w, uint32_t op, uint64_t cap) {
+  Job j;
+  j.op = op;
+  j.cap = cap;
+  j.units = units;
+  for (size_t i = 0; i < units.size(); i += static_cast<size_t>(w)) {
+    const size_t k = std::min(units.size() - i, static_cast<size_t>(w));
+    j.beats.emplace_back(units.begin() + static_cast<std::ptrdiff_t>(i),
+                         units.begin() + static_cast<std::ptrdiff_t>(i + k));
+  }
+  return j;
+}
+
+uint64_t SizeOfFirst(uint32_t op, const std::vector<Unit>& units, size_t n) {
+  uint64_t size = 0;
+  for (size_t i = 0; i < n; ++i) size += OutSize(op, units[i]);
+  return size;
+}
+
+// The cut at every lane of the first and of a later beat, with CAP anywhere
+// short of the first unit that does not fit; CAP 0; CAP exactly at a beat's
+// edge (the next beat keeps nothing: an empty end beat) and at the whole
+// output (no cut). Every traffic shape.
+template <class Top>
+void CutAtEveryLane(int w) {
+  const uint64_t seed = SeedFromEnv(0x041A + static_cast<uint64_t>(w));
+  Rng rng(seed);
+  const size_t n = 3 * static_cast<size_t>(w) + 5;
+  const std::vector<Unit> units = MixedUnits(n);
+  std::vector<Job> jobs;
+  for (const uint32_t op : {kOpSanitize, kOpDecode}) {
+    for (size_t b = 0; b < 2; ++b) {
+      for (size_t lane = 0; lane < static_cast<size_t>(w); ++lane) {
+        const size_t first_out = b * static_cast<size_t>(w) + lane;
+        const uint64_t cap = SizeOfFirst(op, units, first_out) +
+                             rng.below(static_cast<uint32_t>(OutSize(op, units[first_out])));
+        jobs.push_back(BeatsOf(units, w, op, cap));
+      }
+    }
+    for (size_t k = 1; k * static_cast<size_t>(w) < n; ++k) {
+      jobs.push_back(BeatsOf(units, w, op, SizeOfFirst(op, units, k * static_cast<size_t>(w))));
+    }
+    jobs.push_back(BeatsOf(units, w, op, SizeOfFirst(op, units, n)));
+  }
+  for (const uint32_t op : {kOpValidate, kOpSanitize, kOpDecode}) {
+    jobs.push_back(BeatsOf(units, w, op, 0));
+  }
+  // What the jobs must come to, worked out here from the units alone.
+  uint64_t cuts = 0, empty_ends = 0;
+  for (size_t i = 0; i < jobs.size(); ++i) {
+    const size_t fit = Fitting(jobs[i]);
+    if (i < 2 * static_cast<size_t>(w)) {
+      ASSERT_EQ(fit, i % (2 * static_cast<size_t>(w))) << "job " << i;
+    }
+    cuts += fit < n;
+    empty_ends += fit < n && fit % static_cast<size_t>(w) == 0;
+  }
+  ASSERT_GT(empty_ends, 6u);
+  for (const Traffic& t : {Traffic{0, 0}, Traffic{0.3, 0}, Traffic{0, 0.4}, Traffic{0.3, 0.4}}) {
+    SCOPED_TRACE(t.name());
+    const UnitsStats st =
+        RunUnits<Top>(w, jobs, t, false, rng, "W" + std::to_string(w) + "_cuts_" + SafeName(t.name()));
+    if (::testing::Test::HasFailure()) return;
+    EXPECT_EQ(st.checked, jobs.size());
+    EXPECT_EQ(st.cut, cuts);
+    EXPECT_EQ(st.empty_end, empty_ends);
+  }
+}
+
+// Halt at every clock of a job whose cut comes at the last lane of its
+// second beat (the longest walk): before any beat, while beats pass, during
+// the walk, as the cut beat leaves, after the end.
+template <class Top>
+void HaltAtEveryClock(int w) {
+  const uint64_t seed = SeedFromEnv(0x041B + static_cast<uint64_t>(w));
+  Rng rng(seed);
+  const std::vector<Unit> units = MixedUnits(3 * static_cast<size_t>(w));
+  const size_t first_out = 2 * static_cast<size_t>(w) - 1;
+  Job job = BeatsOf(units, w, kOpSanitize, SizeOfFirst(kOpSanitize, units, first_out));
+  ASSERT_EQ(Fitting(job), first_out);
+  job.end = End::kHalt;
+  std::vector<Job> jobs;
+  for (int64_t h = 0; h < 2 * w + 12; ++h) {
+    job.halt_clock = h;
+    jobs.push_back(job);
+  }
+  for (const Traffic& t : {Traffic{0, 0}, Traffic{0, 0.4}}) {
+    SCOPED_TRACE(t.name());
+    const UnitsStats st =
+        RunUnits<Top>(w, jobs, t, false, rng, "W" + std::to_string(w) + "_halts_" + SafeName(t.name()));
+    if (::testing::Test::HasFailure()) return;
+    EXPECT_EQ(st.checked, jobs.size());
+    EXPECT_EQ(st.halted, jobs.size());
+    // some halts came before the cut beat left, some after
+    EXPECT_GT(st.halted_short, static_cast<uint64_t>(w) / 2);
+    EXPECT_GT(st.halted_full, 2u);
+  }
+}
+
+// Finish at every clock of a job with a packet (the kernel sends finish only
+// for a job without one): the model against the RTL, one end beat, and the
+// units out a prefix of the job's.
+template <class Top>
+void FinishAtEveryClock(int w) {
+  const uint64_t seed = SeedFromEnv(0x041C + static_cast<uint64_t>(w));
+  Rng rng(seed);
+  const std::vector<Unit> units = MixedUnits(3 * static_cast<size_t>(w));
+  const Job job = BeatsOf(units, w, kOpDecode, SizeOfFirst(kOpDecode, units, w + w / 2));
+  UnitsBench<Top> bench(w, seed, "W" + std::to_string(w) + "_finish");
+  Model::Inputs in;
+  Model::Outputs out;
+  for (int64_t f = 0; f < 2 * w + 12; ++f) {
+    in = Model::Inputs();
+    in.rst = true;
+    if (!bench.Step(in, &out)) FAIL() << bench.checker().message();
+    in.rst = false;
+    size_t beat = 0, got = 0;
+    int ends = 0;
+    int64_t clock = 0;
+    // (ended shows the reset's state until the start's edge)
+    for (; clock < 20 * w && !(out.ended && clock > f + 1); ++clock) {
+      in.start = clock == 0;
+      in.op = kOpDecode;
+      in.cap = job.cap;
+      in.finish = clock == f;
+      in.s_tvalid = clock > 0 && beat < job.beats.size();
+      in.s = Model::UnitBeat();
+      if (in.s_tvalid) {
+        const std::vector<Unit>& b = job.beats[beat];
+        for (size_t g = 0; g < b.size(); ++g) {
+          in.s.tdata[g] = b[g].code_point;
+          in.s.tuser[g] = static_cast<uint8_t>((b[g].length << 3) | static_cast<uint8_t>(b[g].cls));
+        }
+        in.s.tkeep = b.size() >= 64 ? ~uint64_t{0} : (uint64_t{1} << b.size()) - 1;
+        in.s.tlast = beat + 1 == job.beats.size();
+      }
+      in.m_tready = !rng.chance(0.3);
+      if (!bench.Step(in, &out)) FAIL() << bench.checker().message() << ", finish at " << f;
+      if (in.s_tvalid && out.s_tready) ++beat;
+      if (out.m_tvalid && in.m_tready) {
+        for (int g = 0; g < w && ((out.m.tkeep >> g) & 1); ++g, ++got) {
+          if (out.m.tdata[g] != units[got].code_point) FAIL() << "unit " << got << ", finish at " << f;
+        }
+        ends += out.m.tlast;
+      }
+    }
+    EXPECT_TRUE(out.ended) << "finish at " << f;
+    EXPECT_EQ(ends, 1) << "finish at " << f;
+    EXPECT_LE(got, static_cast<size_t>(w + w / 2)) << "finish at " << f;
+  }
+}
+
+// Beats that fit pass one a clock; the cut beat's walk takes at most W + 1
+// clocks more.
+template <class Top>
+void OneBeatAClock(int w) {
+  const uint64_t seed = SeedFromEnv(0x041D + static_cast<uint64_t>(w));
+  const size_t n_beats = 20;
+  const std::vector<Unit> units = MixedUnits(n_beats * static_cast<size_t>(w));
+  for (const bool cut : {false, true}) {
+    SCOPED_TRACE(cut ? "cut at the last lane" : "no cut");
+    const size_t first_out = cut ? units.size() - 1 : units.size();
+    const Job job = BeatsOf(units, w, kOpSanitize, SizeOfFirst(kOpSanitize, units, first_out));
+    UnitsBench<Top> bench(w, seed, "W" + std::to_string(w) + (cut ? "_rate_cut" : "_rate"));
+    Model::Inputs in;
+    Model::Outputs out;
+    in.rst = true;
+    if (!bench.Step(in, &out)) FAIL() << bench.checker().message();
+    in.rst = false;
+    size_t beat = 0, got = 0;
+    int64_t first_in = -1, last_in = -1, first_out_clock = -1, last_out = -1;
+    int64_t clock = 0;
+    for (; clock < 500 && !(out.ended && clock > 1); ++clock) {
+      in.start = clock == 0;
+      in.op = kOpSanitize;
+      in.cap = job.cap;
+      in.s_tvalid = clock > 0 && beat < job.beats.size();
+      in.s = Model::UnitBeat();
+      if (in.s_tvalid) {
+        const std::vector<Unit>& b = job.beats[beat];
+        for (size_t g = 0; g < b.size(); ++g) {
+          in.s.tdata[g] = b[g].code_point;
+          in.s.tuser[g] = static_cast<uint8_t>((b[g].length << 3) | static_cast<uint8_t>(b[g].cls));
+        }
+        in.s.tkeep = b.size() >= 64 ? ~uint64_t{0} : (uint64_t{1} << b.size()) - 1;
+        in.s.tlast = beat + 1 == job.beats.size();
+      }
+      in.m_tready = true;
+      if (!bench.Step(in, &out)) FAIL() << bench.checker().message();
+      if (in.s_tvalid && out.s_tready) {
+        ++beat;
+        if (first_in < 0) first_in = clock;
+        last_in = clock;
+      }
+      if (out.m_tvalid) {
+        if (first_out_clock < 0) first_out_clock = clock;
+        last_out = clock;
+        for (int g = 0; g < w; ++g) got += (out.m.tkeep >> g) & 1;
+      }
+    }
+    ASSERT_TRUE(out.ended);
+    EXPECT_EQ(got, first_out);
+    EXPECT_EQ(beat, n_beats);
+    // every beat taken in the clock it was offered
+    EXPECT_EQ(last_in - first_in + 1, static_cast<int64_t>(n_beats));
+    EXPECT_EQ(first_out_clock, first_in + 2);  // two registers
+    if (cut) {
+      // the beats before the last leave one a clock; the last waits for its walk
+      EXPECT_GT(last_out - first_out_clock + 1, static_cast<int64_t>(n_beats));
+      EXPECT_LE(last_out - first_out_clock + 1, static_cast<int64_t>(n_beats) + w + 1);
+    } else {
+      EXPECT_EQ(last_out - first_out_clock + 1, static_cast<int64_t>(n_beats));
+    }
+  }
 }
 
 TEST(KernelUnits, TrafficMatrixW8) { TrafficMatrix<Vutf8_kernel_units_w8>(8); }
@@ -570,6 +820,14 @@ TEST(KernelUnits, ResetsMidJobW8) { ResetsMidJob<Vutf8_kernel_units_w8>(8); }
 TEST(KernelUnits, ResetsMidJobW64) { ResetsMidJob<Vutf8_kernel_units_w64>(64); }
 TEST(KernelUnits, RandomInputsW8) { RandomInputs<Vutf8_kernel_units_w8>(8); }
 TEST(KernelUnits, RandomInputsW64) { RandomInputs<Vutf8_kernel_units_w64>(64); }
+TEST(KernelUnits, CutAtEveryLaneW8) { CutAtEveryLane<Vutf8_kernel_units_w8>(8); }
+TEST(KernelUnits, CutAtEveryLaneW64) { CutAtEveryLane<Vutf8_kernel_units_w64>(64); }
+TEST(KernelUnits, HaltAtEveryClockW8) { HaltAtEveryClock<Vutf8_kernel_units_w8>(8); }
+TEST(KernelUnits, HaltAtEveryClockW64) { HaltAtEveryClock<Vutf8_kernel_units_w64>(64); }
+TEST(KernelUnits, FinishAtEveryClockW8) { FinishAtEveryClock<Vutf8_kernel_units_w8>(8); }
+TEST(KernelUnits, FinishAtEveryClockW64) { FinishAtEveryClock<Vutf8_kernel_units_w64>(64); }
+TEST(KernelUnits, OneBeatAClockW8) { OneBeatAClock<Vutf8_kernel_units_w8>(8); }
+TEST(KernelUnits, OneBeatAClockW64) { OneBeatAClock<Vutf8_kernel_units_w64>(64); }
 
 }  // namespace
 }  // namespace sim
