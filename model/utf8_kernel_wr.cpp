@@ -98,18 +98,22 @@ void KernelWrCycleModel::tick(const Inputs& in) {
 
   // AW, W, B
   const uint64_t page_index_mask = page_beats_ - 1;
-  const uint64_t aw_cap = BurstCap((aw_next_ >> logw_) & page_index_mask);
-  const bool aw_full = avail_ >= aw_cap;
-  const uint64_t aw_len = aw_full ? aw_cap : avail_;
+  // The cap is a register and so is the next one; a short burst is the
+  // packet's last, so aw_next moves by the cap whatever the burst's length.
+  const bool aw_full = avail_ >= aw_cap_;
+  const uint64_t aw_len = aw_full ? aw_cap_ : avail_;
   const uint64_t aw_len_m1 = (aw_len - 1) & cw_mask_;
-  const uint64_t aw_bytes = (aw_len & Ones(13 - logw_)) << logw_;
+  const uint64_t aw_cap_bytes = (aw_cap_ & Ones(13 - logw_)) << logw_;
+  const uint64_t aw_after = (aw_next_ + aw_cap_bytes) & addr_mask_;
+  const uint64_t aw_cap_after = BurstCap((aw_after >> logw_) & page_index_mask);
+  const uint64_t avail_less = (avail_ - aw_cap_) & cw_mask_;
   const bool aw_load = busy_ && !halt && (aw_full || (ended_ && avail_ != 0)) &&
                        (!awvalid_ || in.m_axi_awready) && due_ != cw_mask_;
 
   const bool w_load = busy_ && claimed_ != 0 && (!wvalid_ || in.m_axi_wready);
   const uint64_t w_cur_len = w_idx_ == 0 ? BurstCap((w_lo_ >> logw_) & page_index_mask) : w_len_;
   // The packet's very last beat ends its burst wherever it falls.
-  const bool w_final = ended_ && ((avail_ + claimed_) & cw_mask_) == 1;
+  const bool w_final = ended_ && held_ == 1;
   const bool w_last = ((w_idx_ + 1) & cw_mask_) == w_cur_len || w_final;
 
   const uint64_t b_len = BurstCap((b_lo_ >> logw_) & page_index_mask);
@@ -132,8 +136,10 @@ void KernelWrCycleModel::tick(const Inputs& in) {
   uint64_t rd_ptr_d = rd_ptr_;
   uint64_t avail_d = avail_;
   uint64_t claimed_d = claimed_;
+  uint64_t held_d = held_;
   bool awvalid_d = awvalid_ && !in.m_axi_awready;
   uint64_t aw_next_d = aw_next_;
+  uint64_t aw_cap_d = aw_cap_;
   bool wvalid_d = wvalid_ && !in.m_axi_wready;
   uint64_t w_lo_d = w_lo_;
   uint64_t w_idx_d = w_idx_;
@@ -156,7 +162,9 @@ void KernelWrCycleModel::tick(const Inputs& in) {
     rd_ptr_d = 0;
     avail_d = 0;
     claimed_d = 0;
+    held_d = 0;
     aw_next_d = cmd_addr & ~lane_mask;
+    aw_cap_d = BurstCap((cmd_addr >> logw_) & page_index_mask);
     w_lo_d = cmd_addr & 0xFFF & ~lane_mask;
     w_idx_d = 0;
     due_d = 0;
@@ -190,10 +198,12 @@ void KernelWrCycleModel::tick(const Inputs& in) {
     // AW
     if (aw_load) {
       awvalid_d = true;
-      aw_next_d = (aw_next_ + aw_bytes) & addr_mask_;
+      aw_next_d = aw_after;
+      aw_cap_d = aw_cap_after;
     }
-    avail_d = (avail_ + (push ? 1 : 0) - (aw_load ? aw_len : 0)) & cw_mask_;
+    avail_d = ((aw_load ? (aw_full ? avail_less : 0) : avail_) + (push ? 1 : 0)) & cw_mask_;
     claimed_d = (claimed_ + (aw_load ? aw_len : 0) - (w_load ? 1 : 0)) & cw_mask_;
+    held_d = (held_ + (push ? 1 : 0) - (w_load ? 1 : 0)) & cw_mask_;
 
     // W
     if (w_load) {
@@ -221,7 +231,7 @@ void KernelWrCycleModel::tick(const Inputs& in) {
   // Room for what may still arrive after tready is seen high: what is pending
   // (input register, extra end beat), the next beat and its extra beat.
   const uint64_t room_need =
-      (avail_d + claimed_d + (in_valid_d ? 1 : 0) + (flush_d ? 1 : 0) + 2) & (cw_mask_ * 2 + 1);
+      (held_d + (in_valid_d ? 1 : 0) + (flush_d ? 1 : 0) + 2) & (cw_mask_ * 2 + 1);
   const bool tready_d = busy_d && !tlast_in_d && (stop_d || room_need <= depth_);
 
   // Registers without reset, each from this clock's values.
@@ -275,8 +285,10 @@ void KernelWrCycleModel::tick(const Inputs& in) {
   rd_ptr_ = rd_ptr_d;
   avail_ = avail_d;
   claimed_ = claimed_d;
+  held_ = held_d;
   awvalid_ = awvalid_d;
   aw_next_ = aw_next_d;
+  aw_cap_ = aw_cap_d;
   wvalid_ = wvalid_d;
   w_lo_ = w_lo_d;
   w_idx_ = w_idx_d;

@@ -132,11 +132,13 @@ class KernelWrCycleModel {
   uint64_t rd_ptr_ = 0;
   uint64_t avail_ = 0;
   uint64_t claimed_ = 0;
+  uint64_t held_ = 0;  // avail_ + claimed_, for the room check
   // AW
   uint64_t awaddr_ = 0;
   uint8_t awlen_ = 0;
   bool aw_known_ = false;
   uint64_t aw_next_ = 0;
+  uint64_t aw_cap_ = 0;  // the next burst's cap
   // W
   Lanes wdata_{};
   uint64_t wdata_known_ = 0;

@@ -163,12 +163,16 @@ reg [PW-1:0]           wr_ptr_q, wr_ptr_d;
 reg [PW-1:0]           rd_ptr_q, rd_ptr_d;
 reg [CW-1:0]           avail_q, avail_d;
 reg [CW-1:0]           claimed_q, claimed_d;
+// avail_q + claimed_q, which an AW leaves as it is: the room check reads this
+// so that s_axis_tready does not wait for the AW decision (m_axi_awready)
+reg [CW-1:0]           held_q, held_d;
 
 // AW
 reg                    awvalid_q, awvalid_d;
 reg [ADDR_WIDTH-1:0]   awaddr_q;
 reg [7:0]              awlen_q;
 reg [ADDR_WIDTH-1:0]   aw_next_q, aw_next_d;  // next burst's address, aligned
+reg [CW-1:0]           aw_cap_q, aw_cap_d;    // its beats to MAX_BURST or the page's end
 
 // W
 reg                    wvalid_q, wvalid_d;
@@ -227,19 +231,25 @@ wire                   push = (proc_beat || proc_flush) && beat_strb != {KEEP{1'
 // ---------------------------------------------------------------------------
 // AW, W, B
 
-wire [CW-1:0]          aw_cap = burst_cap(aw_next_q[11:LOGW]);
-wire                   aw_full = avail_q >= aw_cap;
-wire [CW-1:0]          aw_len = aw_full ? aw_cap : avail_q;
+// The burst's cap is a register, and so is the one after a full burst (worked
+// out from registers alone): only a multiplexer follows the AW decision. A
+// short burst is the packet's last (it waits for ended_q, after which nothing
+// is pushed), so aw_next_q moves by the cap whatever the burst's length.
+wire                   aw_full = avail_q >= aw_cap_q;
+wire [CW-1:0]          aw_len = aw_full ? aw_cap_q : avail_q;
 wire [CW-1:0]          aw_len_m1 = aw_len - ONE_C;
-wire [12:0]            aw_bytes = {aw_len[12-LOGW:0], {LOGW{1'b0}}};
-wire                   unused_aw = &{1'b0, aw_len_m1[CW-1:8], 1'b0};
+wire [12:0]            aw_cap_bytes = {aw_cap_q[12-LOGW:0], {LOGW{1'b0}}};
+wire [ADDR_WIDTH-1:0]  aw_after = aw_next_q + {{(ADDR_WIDTH - 13){1'b0}}, aw_cap_bytes};
+wire [CW-1:0]          aw_cap_after = burst_cap(aw_after[11:LOGW]);
+wire [CW-1:0]          avail_less = avail_q - aw_cap_q;
+wire                   unused_aw = &{1'b0, aw_len_m1[CW-1:8], aw_cap_bytes[12], 1'b0};
 wire                   aw_load = busy_q && !halt && (aw_full || (ended_q && avail_q != {CW{1'b0}})) &&
                                  (!awvalid_q || m_axi_awready) && due_q != {CW{1'b1}};
 
 wire                   w_load = busy_q && claimed_q != {CW{1'b0}} && (!wvalid_q || m_axi_wready);
 wire [CW-1:0]          w_cur_len = (w_idx_q == {CW{1'b0}}) ? burst_cap(w_lo_q[11:LOGW]) : w_len_q;
 // The packet's very last beat ends its burst wherever it falls.
-wire                   w_final = ended_q && avail_q + claimed_q == ONE_C;
+wire                   w_final = ended_q && held_q == ONE_C;
 wire                   w_last = w_idx_q + ONE_C == w_cur_len || w_final;
 
 wire [CW-1:0]          b_len = burst_cap(b_lo_q[11:LOGW]);
@@ -268,8 +278,10 @@ always @* begin
     rd_ptr_d = rd_ptr_q;
     avail_d = avail_q;
     claimed_d = claimed_q;
+    held_d = held_q;
     awvalid_d = awvalid_q && !m_axi_awready;
     aw_next_d = aw_next_q;
+    aw_cap_d = aw_cap_q;
     wvalid_d = wvalid_q && !m_axi_wready;
     w_lo_d = w_lo_q;
     w_idx_d = w_idx_q;
@@ -292,7 +304,9 @@ always @* begin
         rd_ptr_d = {PW{1'b0}};
         avail_d = {CW{1'b0}};
         claimed_d = {CW{1'b0}};
+        held_d = {CW{1'b0}};
         aw_next_d = {cmd_addr[ADDR_WIDTH-1:LOGW], {LOGW{1'b0}}};
+        aw_cap_d = burst_cap(cmd_addr[11:LOGW]);
         w_lo_d = {cmd_addr[11:LOGW], {LOGW{1'b0}}};
         w_idx_d = {CW{1'b0}};
         due_d = {CW{1'b0}};
@@ -326,10 +340,14 @@ always @* begin
         // AW
         if (aw_load) begin
             awvalid_d = 1'b1;
-            aw_next_d = aw_next_q + {{(ADDR_WIDTH - 13){1'b0}}, aw_bytes};
+            aw_next_d = aw_after;
+            aw_cap_d = aw_cap_after;
         end
-        avail_d = avail_q + (push ? ONE_C : {CW{1'b0}}) - (aw_load ? aw_len : {CW{1'b0}});
+        // A short burst takes every beat, and none is pushed once ended_q.
+        avail_d = (aw_load ? (aw_full ? avail_less : {CW{1'b0}}) : avail_q) +
+                  (push ? ONE_C : {CW{1'b0}});
         claimed_d = claimed_q + (aw_load ? aw_len : {CW{1'b0}}) - (w_load ? ONE_C : {CW{1'b0}});
+        held_d = held_q + (push ? ONE_C : {CW{1'b0}}) - (w_load ? ONE_C : {CW{1'b0}});
 
         // W
         if (w_load) begin
@@ -356,7 +374,7 @@ always @* begin
 
     // Room for what may still arrive after tready is seen high: what is
     // pending (input register, extra end beat), the next beat and its extra beat.
-    room_need = {1'b0, avail_d} + {1'b0, claimed_d} + {{CW{1'b0}}, in_valid_d} +
+    room_need = {1'b0, held_d} + {{CW{1'b0}}, in_valid_d} +
                 {{CW{1'b0}}, flush_d} + {1'b0, TWO_C};
     tready_d = busy_d && !tlast_in_d && (stop_d || room_need <= {1'b0, DEPTH_C});
 end
@@ -379,8 +397,10 @@ always @(posedge clk) begin
     rd_ptr_q <= rd_ptr_d;
     avail_q <= avail_d;
     claimed_q <= claimed_d;
+    held_q <= held_d;
     awvalid_q <= awvalid_d;
     aw_next_q <= aw_next_d;
+    aw_cap_q <= aw_cap_d;
     wvalid_q <= wvalid_d;
     w_lo_q <= w_lo_d;
     w_idx_q <= w_idx_d;
@@ -446,6 +466,9 @@ always @(posedge clk) begin
     if (!rst && busy_q) begin
         // a beat is only taken when the buffer has room for it
         assert (!(push && avail_q + claimed_q >= DEPTH_C));
+        assert (held_q == avail_q + claimed_q);
+        // a short burst is the packet's last: nothing is pushed with or after it
+        assert (!(aw_load && !aw_full && (push || !ended_q)));
         // the packet's extra end beat comes after its last stream beat, alone
         assert (!(in_valid_q && flush_q));
         // a B only for an AW issued; W only for beats an AW covers
