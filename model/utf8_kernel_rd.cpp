@@ -87,15 +87,24 @@ void KernelRdCycleModel::tick(const Inputs& in) {
   const uint64_t cmd_tail = (len_lo + held) & lane_mask;
   const uint64_t cmd_last_keep = cmd_tail == 0 ? all_keep_ : Ones(static_cast<unsigned>(cmd_tail));
 
-  // Requests
-  const uint64_t ar_page_index = (ar_next_ >> logw_) & (page_beats_ - 1);
-  const uint64_t ar_page_left = (page_beats_ - ar_page_index) & cw_mask_;
+  // Requests: the cap and the short flag are registers, and so are the next
+  // ones; a short burst is the command's last, so ar_next moves by the cap
+  // whatever the burst's length.
+  const uint64_t page_index_mask = page_beats_ - 1;
   const auto max_burst = static_cast<uint64_t>(p_.max_burst);
-  const uint64_t ar_cap = ar_page_left < max_burst ? ar_page_left : max_burst;
-  const bool ar_short = ar_beats_ < ar_cap;
-  const uint64_t ar_len = ar_short ? (ar_beats_ & cw_mask_) : ar_cap;
+  const auto burst_cap = [&](uint64_t index) {
+    const uint64_t left = (page_beats_ - index) & cw_mask_;
+    return left < max_burst ? left : max_burst;
+  };
+  const uint64_t cmd_cap = burst_cap((cmd_addr >> logw_) & page_index_mask);
+  const bool cmd_short = cmd_src_beats < cmd_cap;
+  const uint64_t ar_len = ar_short_ ? (ar_beats_ & cw_mask_) : ar_cap_;
   const uint64_t ar_len_m1 = (ar_len - 1) & cw_mask_;
-  const uint64_t ar_bytes = (ar_len & Ones(13 - logw_)) << logw_;
+  const uint64_t ar_cap_bytes = (ar_cap_ & Ones(13 - logw_)) << logw_;
+  const uint64_t ar_after = (ar_next_ + ar_cap_bytes) & addr_mask_;
+  const uint64_t ar_cap_after = burst_cap((ar_after >> logw_) & page_index_mask);
+  const uint64_t ar_beats_less = ar_beats_ - ar_cap_;
+  const bool ar_short_after = ar_short_ || ar_beats_less < ar_cap_after;
 
   const bool r_take = in.m_axi_rvalid && busy_;
   const bool r_bad = r_take && !stop_ && (in.m_axi_rresp & 2) != 0;
@@ -119,6 +128,8 @@ void KernelRdCycleModel::tick(const Inputs& in) {
   bool error_d = error_;
   uint64_t ar_next_d = ar_next_;
   uint64_t ar_beats_d = ar_beats_;
+  uint64_t ar_cap_d = ar_cap_;
+  bool ar_short_d = ar_short_;
   uint64_t free_d = free_;
   uint64_t due_d = due_;
   uint64_t bursts_d = bursts_;
@@ -138,6 +149,8 @@ void KernelRdCycleModel::tick(const Inputs& in) {
     error_d = false;
     ar_next_d = cmd_addr & ~lane_mask;
     ar_beats_d = cmd_src_beats;
+    ar_cap_d = cmd_cap;
+    ar_short_d = cmd_short;
     free_d = depth_ & cw_mask_;
     due_d = 0;
     bursts_d = 0;
@@ -154,8 +167,10 @@ void KernelRdCycleModel::tick(const Inputs& in) {
 
     if (ar_load) {
       arvalid_d = true;
-      ar_next_d = (ar_next_ + ar_bytes) & addr_mask_;
-      ar_beats_d = ar_beats_ - ar_len;
+      ar_next_d = ar_after;
+      ar_beats_d = ar_short_ ? 0 : ar_beats_less;
+      ar_cap_d = ar_cap_after;
+      ar_short_d = ar_short_after;
     }
     free_d = (free_ - (ar_load ? ar_len : 0) + (buf_read ? 1 : 0)) & cw_mask_;
     due_d = (due_ + (ar_load ? ar_len : 0) - (r_take ? 1 : 0)) & cw_mask_;
@@ -235,6 +250,8 @@ void KernelRdCycleModel::tick(const Inputs& in) {
   error_ = error_d;
   ar_next_ = ar_next_d;
   ar_beats_ = ar_beats_d;
+  ar_cap_ = ar_cap_d;
+  ar_short_ = ar_short_d;
   free_ = free_d;
   due_ = due_d;
   bursts_ = bursts_d;

@@ -101,6 +101,8 @@ class KernelRdCycleModel {
   // Requests
   uint64_t ar_next_ = 0;
   uint64_t ar_beats_ = 0;
+  uint64_t ar_cap_ = 0;    // the next burst's cap
+  bool ar_short_ = false;  // ar_beats_ < ar_cap_: the next burst is the last
   uint64_t free_ = 0;
   uint64_t due_ = 0;
   uint64_t bursts_ = 0;

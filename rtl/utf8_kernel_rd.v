@@ -135,6 +135,8 @@ reg                    error_q, error_d;
 // Requests
 reg [ADDR_WIDTH-1:0]   ar_next_q, ar_next_d;    // next burst's address, aligned
 reg [63:0]             ar_beats_q, ar_beats_d;  // beats still to request
+reg [CW-1:0]           ar_cap_q, ar_cap_d;      // next burst's beats to MAX_BURST or the page's end
+reg                    ar_short_q, ar_short_d;  // ar_beats_q < ar_cap_q: the next burst is the last
 reg [CW-1:0]           free_q, free_d;          // buffer beats no burst has claimed
 reg [CW-1:0]           due_q, due_d;            // beats requested, not yet received
 reg [OW-1:0]           bursts_q, bursts_d;      // bursts requested, not yet received whole
@@ -166,6 +168,16 @@ reg [DATA_WIDTH-1:0]   tdata_q;
 reg [KEEP-1:0]         tkeep_q;
 reg                    tlast_q;
 
+// Beats from a beat index to MAX_BURST or its page's end, whichever is first.
+function [CW-1:0] burst_cap;
+    input [PB-1:0] index;
+    reg [CW-1:0] left;
+    begin
+        left = PAGE_C - {{(CW - PB){1'b0}}, index};
+        burst_cap = (left < MAXB_C) ? left : MAXB_C;
+    end
+endfunction
+
 // ---------------------------------------------------------------------------
 // Command
 
@@ -186,6 +198,18 @@ wire [63:0]            cmd_src_beats = cmd_len_zero ? 64'd0 : {{(LOGW - 1){1'b0}
 wire [63:0]            cmd_out_beats = {{(LOGW - 1){1'b0}}, cmd_out_end[64:LOGW]};
 wire                   unused_cmd = &{1'b0, cmd_src_end[LOGW-1:0], cmd_out_end[LOGW-1:0], cmd_tail[LOGW], 1'b0};
 
+// The first burst's cap, and whether it is also the last (fewer beats than the
+// cap): a burst holds fewer than 8 KiB, so when cmd_len has no bit from 13 up
+// the beat count comes from its low bits alone and a narrow compare decides,
+// rather than one after the 65-bit sum above.
+wire [CW-1:0]          cmd_cap = burst_cap(cmd_addr[11:LOGW]);
+wire [13:0]            cmd_lo_end = {1'b0, cmd_len[12:0]} + {{(14 - LOGW){1'b0}}, cmd_off} + KEEP_M1_65[13:0];
+wire                   cmd_len_small = cmd_len[63:13] == 51'd0;
+wire [63:0]            cmd_lo_beats = {50'd0, cmd_lo_end} >> LOGW;
+wire                   cmd_short = cmd_len_zero ||
+                                   (cmd_len_small && cmd_lo_beats < {{(64 - CW){1'b0}}, cmd_cap});
+wire                   unused_cmd_lo = &{1'b0, cmd_lo_end[LOGW-1:0], 1'b0};
+
 // The last beat keeps (held + len) mod W lanes, or all of them.
 wire [KEEP-1:0]        cmd_tail_keep = ~({KEEP{1'b1}} << cmd_tail[LOGW-1:0]);
 wire [KEEP-1:0]        cmd_last_keep = cmd_tail[LOGW-1:0] == {LOGW{1'b0}} ? {KEEP{1'b1}} : cmd_tail_keep;
@@ -193,15 +217,22 @@ wire [KEEP-1:0]        cmd_last_keep = cmd_tail[LOGW-1:0] == {LOGW{1'b0}} ? {KEE
 // ---------------------------------------------------------------------------
 // Requests: a burst runs to the page's end, MAX_BURST or the last beat, whichever is first
 
-wire [PB-1:0]          ar_page_index = ar_next_q[11:LOGW];
-wire [CW-1:0]          ar_page_left = PAGE_C - {{(CW - PB){1'b0}}, ar_page_index};
-wire [CW-1:0]          ar_cap = (ar_page_left < MAXB_C) ? ar_page_left : MAXB_C;
-wire                   ar_short = ar_beats_q < {{(64 - CW){1'b0}}, ar_cap};
-wire [CW-1:0]          ar_len = ar_short ? ar_beats_q[CW-1:0] : ar_cap;
+//
+// The cap and the short flag are registers, and so are the ones after a full
+// burst (worked out from registers alone), so that the AR decision sees only a
+// multiplexer and the credit's narrow compare. A short burst is the command's
+// last, so ar_next_q moves by the cap whatever the burst's length.
+wire [CW-1:0]          ar_len = ar_short_q ? ar_beats_q[CW-1:0] : ar_cap_q;
 wire [CW-1:0]          ar_len_m1 = ar_len - ONE_C;
 // A burst never passes its page's end: its bytes fit in 13 bits.
-wire [12:0]            ar_bytes = {ar_len[12-LOGW:0], {LOGW{1'b0}}};
-wire                   unused_ar = &{1'b0, ar_len_m1[CW-1:8], 1'b0};
+wire [12:0]            ar_cap_bytes = {ar_cap_q[12-LOGW:0], {LOGW{1'b0}}};
+wire [ADDR_WIDTH-1:0]  ar_after = ar_next_q + {{(ADDR_WIDTH - 13){1'b0}}, ar_cap_bytes};
+wire [CW-1:0]          ar_cap_after = burst_cap(ar_after[11:LOGW]);
+wire [63:0]            ar_beats_less = ar_beats_q - {{(64 - CW){1'b0}}, ar_cap_q};
+wire                   ar_short_after = ar_short_q ||
+                                        (ar_beats_less[63:CW] == {(64 - CW){1'b0}} &&
+                                         ar_beats_less[CW-1:0] < ar_cap_after);
+wire                   unused_ar = &{1'b0, ar_len_m1[CW-1:8], ar_cap_bytes[12], 1'b0};
 
 wire                   r_take = m_axi_rvalid && busy_q;   // rready is always high
 // SLVERR and DECERR; EXOKAY (01) cannot answer a normal read
@@ -253,6 +284,8 @@ always @* begin
     error_d = error_q;
     ar_next_d = ar_next_q;
     ar_beats_d = ar_beats_q;
+    ar_cap_d = ar_cap_q;
+    ar_short_d = ar_short_q;
     free_d = free_q;
     due_d = due_q;
     bursts_d = bursts_q;
@@ -272,6 +305,8 @@ always @* begin
         error_d = 1'b0;
         ar_next_d = {cmd_addr[ADDR_WIDTH-1:LOGW], {LOGW{1'b0}}};
         ar_beats_d = cmd_src_beats;
+        ar_cap_d = cmd_cap;
+        ar_short_d = cmd_short;
         free_d = DEPTH_C;
         due_d = {CW{1'b0}};
         bursts_d = {OW{1'b0}};
@@ -288,8 +323,11 @@ always @* begin
 
         if (ar_load) begin
             arvalid_d = 1'b1;
-            ar_next_d = ar_next_q + {{(ADDR_WIDTH - 13){1'b0}}, ar_bytes};
-            ar_beats_d = ar_beats_q - {{(64 - CW){1'b0}}, ar_len};
+            ar_next_d = ar_after;
+            // a short burst takes every beat left
+            ar_beats_d = ar_short_q ? 64'd0 : ar_beats_less;
+            ar_cap_d = ar_cap_after;
+            ar_short_d = ar_short_after;
         end
         free_d = free_q - (ar_load ? ar_len : {CW{1'b0}}) + (buf_read ? ONE_C : {CW{1'b0}});
         due_d = due_q + (ar_load ? ar_len : {CW{1'b0}}) - (r_take ? ONE_C : {CW{1'b0}});
@@ -327,6 +365,8 @@ always @(posedge clk) begin
     error_q <= error_d;
     ar_next_q <= ar_next_d;
     ar_beats_q <= ar_beats_d;
+    ar_cap_q <= ar_cap_d;
+    ar_short_q <= ar_short_d;
     free_q <= free_d;
     due_q <= due_d;
     bursts_q <= bursts_d;
@@ -399,6 +439,9 @@ always @(posedge clk) begin
         assert (free_q <= DEPTH_C);
         // a beat is only emitted while the stream has beats left
         assert (!(emit && out_left_q == 64'd0));
+        // the registered cap and short flag are those of the next burst
+        assert (!(ar_beats_q != 64'd0 && ar_cap_q != burst_cap(ar_next_q[11:LOGW])));
+        assert (!(ar_beats_q != 64'd0 && ar_short_q != (ar_beats_q < {{(64 - CW){1'b0}}, ar_cap_q})));
     end
 end
 `endif
