@@ -216,6 +216,20 @@ struct Job {
   int64_t halt_clock = -1;               // kHalt: at this clock, not a random one
 };
 
+// Beat `beat` of `job` as the wide decoder hands it on: its units in the low
+// lanes, tlast on the job's last beat.
+Model::UnitBeat BeatOf(const Job& job, size_t beat) {
+  Model::UnitBeat s;
+  const std::vector<Unit>& b = job.beats[beat];
+  for (size_t g = 0; g < b.size(); ++g) {
+    s.tdata[g] = b[g].code_point;
+    s.tuser[g] = static_cast<uint8_t>((b[g].length << 3) | static_cast<uint8_t>(b[g].cls));
+  }
+  s.tkeep = b.size() >= 64 ? ~uint64_t{0} : (uint64_t{1} << b.size()) - 1;
+  s.tlast = beat + 1 == job.beats.size();
+  return s;
+}
+
 uint32_t OutSize(uint32_t op, const Unit& u) {
   if (op == kOpSanitize) return u.cls == ErrorClass::kOk ? u.length : 3;
   if (op == kOpDecode) return 4;
@@ -373,13 +387,7 @@ UnitsStats RunUnits(int w, const std::vector<Job>& jobs, const Traffic& traffic,
       in.s_tvalid = presenting;
       in.s = Model::UnitBeat();
       if (presenting) {
-        const std::vector<Unit>& b = job.beats[beat];
-        for (size_t g = 0; g < b.size(); ++g) {
-          in.s.tdata[g] = b[g].code_point;
-          in.s.tuser[g] = static_cast<uint8_t>((b[g].length << 3) | static_cast<uint8_t>(b[g].cls));
-        }
-        in.s.tkeep = b.size() >= 64 ? ~uint64_t{0} : (uint64_t{1} << b.size()) - 1;
-        in.s.tlast = beat + 1 == job.beats.size();
+        in.s = BeatOf(job, beat);
       } else {
         in.s.tlast = rng.chance(0.5);
         in.s.tkeep = rng.u64();
@@ -724,16 +732,7 @@ void FinishAtEveryClock(int w) {
       in.cap = job.cap;
       in.finish = clock == f;
       in.s_tvalid = clock > 0 && beat < job.beats.size();
-      in.s = Model::UnitBeat();
-      if (in.s_tvalid) {
-        const std::vector<Unit>& b = job.beats[beat];
-        for (size_t g = 0; g < b.size(); ++g) {
-          in.s.tdata[g] = b[g].code_point;
-          in.s.tuser[g] = static_cast<uint8_t>((b[g].length << 3) | static_cast<uint8_t>(b[g].cls));
-        }
-        in.s.tkeep = b.size() >= 64 ? ~uint64_t{0} : (uint64_t{1} << b.size()) - 1;
-        in.s.tlast = beat + 1 == job.beats.size();
-      }
+      in.s = in.s_tvalid ? BeatOf(job, beat) : Model::UnitBeat();
       in.m_tready = !rng.chance(0.3);
       if (!bench.Step(in, &out)) FAIL() << bench.checker().message() << ", finish at " << f;
       if (in.s_tvalid && out.s_tready) ++beat;
@@ -775,16 +774,7 @@ void OneBeatAClock(int w) {
       in.op = kOpSanitize;
       in.cap = job.cap;
       in.s_tvalid = clock > 0 && beat < job.beats.size();
-      in.s = Model::UnitBeat();
-      if (in.s_tvalid) {
-        const std::vector<Unit>& b = job.beats[beat];
-        for (size_t g = 0; g < b.size(); ++g) {
-          in.s.tdata[g] = b[g].code_point;
-          in.s.tuser[g] = static_cast<uint8_t>((b[g].length << 3) | static_cast<uint8_t>(b[g].cls));
-        }
-        in.s.tkeep = b.size() >= 64 ? ~uint64_t{0} : (uint64_t{1} << b.size()) - 1;
-        in.s.tlast = beat + 1 == job.beats.size();
-      }
+      in.s = in.s_tvalid ? BeatOf(job, beat) : Model::UnitBeat();
       in.m_tready = true;
       if (!bench.Step(in, &out)) FAIL() << bench.checker().message();
       if (in.s_tvalid && out.s_tready) {
