@@ -311,6 +311,8 @@ class FlowResult:
     params: Dict[str, object]
     freq_mhz: float            # the constraint given to nextpnr
     seed: int                  # nextpnr placement seed
+    placer: str                # nextpnr --placer ("" = nextpnr's default)
+    router: str                # nextpnr --router ("" = nextpnr's default)
     fmax_mhz: float            # achieved on the clock of the OOC design
     core: Dict[str, int]       # the block alone after synthesis (lut4, ff, carry, ram, ...)
     placed: Dict[str, int]     # the placed OOC design, wrapper flops included
@@ -336,7 +338,8 @@ def critical_path(report: dict) -> List[str]:
 
 def run_block(top: str, target: str = "hx8k", freq_mhz: float = 100.0, seed: int = 1,
               params: Optional[Dict[str, object]] = None, work_dir: Optional[str] = None,
-              rtl_dir: str = RTL_DIR, clock: str = "clk") -> FlowResult:
+              rtl_dir: str = RTL_DIR, clock: str = "clk", placer: str = "",
+              router: str = "") -> FlowResult:
     if target not in TARGETS:
         raise FlowError(f"unknown target {target}; known: {', '.join(sorted(TARGETS))}")
     tgt = TARGETS[target]
@@ -381,8 +384,13 @@ def run_block(top: str, target: str = "hx8k", freq_mhz: float = 100.0, seed: int
     report_json = os.path.join(work, "report.json")
     if os.path.exists(report_json):
         os.remove(report_json)
+    # Placer and router are nextpnr's own options, the same for every family.
+    # At LANES 64 the analytical placer (HeAP, the default) spends most of an
+    # hour in global placement where the electrostatic one ("static") is done
+    # in minutes, so the long points choose it.
+    pnr_extra = (["--placer", placer] if placer else []) + (["--router", router] if router else [])
     run_tool(be.pnr_command(ooc_json, report_json, freq_mhz, seed, tgt.device_args)
-             + be.ooc_pnr_args(work), os.path.join(work, "nextpnr.log"), work)
+             + pnr_extra + be.ooc_pnr_args(work), os.path.join(work, "nextpnr.log"), work)
 
     # 4. figures
     try:
@@ -395,7 +403,8 @@ def run_block(top: str, target: str = "hx8k", freq_mhz: float = 100.0, seed: int
         raise FlowError(f"nextpnr report {report_json} has no fmax")
     achieved = min(float(v["achieved"]) for v in fmax.values())
     return FlowResult(top=top, target=target, family=be.family, params=params,
-                      freq_mhz=freq_mhz, seed=seed, fmax_mhz=round(achieved, 2), core=core,
+                      freq_mhz=freq_mhz, seed=seed, placer=placer, router=router,
+                      fmax_mhz=round(achieved, 2), core=core,
                       placed=be.placed_figures(report), wrapper_ff=wrapper_ff,
                       critical_path=critical_path(report), seconds=round(time.time() - t0, 1),
                       work_dir=work)
@@ -417,6 +426,10 @@ def main(argv: Optional[List[str]] = None) -> int:
     ap.add_argument("--target", default="hx8k", choices=sorted(TARGETS))
     ap.add_argument("--freq", type=float, default=100.0, help="clock constraint in MHz")
     ap.add_argument("--seed", type=int, default=1, help="nextpnr placement seed")
+    ap.add_argument("--placer", default="", choices=["", "heap", "sa", "static"],
+                    help="nextpnr placer (default: nextpnr's own, heap)")
+    ap.add_argument("--router", default="", choices=["", "router1", "router2"],
+                    help="nextpnr router (default: nextpnr's own, router1)")
     ap.add_argument("-P", "--param", action="append", default=[], metavar="NAME=VALUE")
     ap.add_argument("--work", help="working folder (default build-fpga/<top>-<target>)")
     ap.add_argument("--rtl-dir", default=RTL_DIR)
@@ -425,7 +438,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     args = ap.parse_args(argv)
     try:
         r = run_block(args.top, args.target, args.freq, args.seed, parse_params(args.param),
-                      args.work, args.rtl_dir, args.clock)
+                      args.work, args.rtl_dir, args.clock, args.placer, args.router)
     except (FlowError, argparse.ArgumentTypeError) as e:
         print(f"fpga_flow: {e}", file=sys.stderr)
         return 1
@@ -433,7 +446,8 @@ def main(argv: Optional[List[str]] = None) -> int:
         print(json.dumps(r.as_dict(), indent=2))
     else:
         print(f"{r.top} on {TARGETS[r.target].description}, params {r.params or 'default'}")
-        print(f"  Fmax {r.fmax_mhz:.1f} MHz (constraint {r.freq_mhz:g} MHz, nextpnr seed {r.seed})")
+        how = "".join(f", {k} {v}" for k, v in (("placer", r.placer), ("router", r.router)) if v)
+        print(f"  Fmax {r.fmax_mhz:.1f} MHz (constraint {r.freq_mhz:g} MHz, nextpnr seed {r.seed}{how})")
         print(f"  block alone: {r.core}")
         print(f"  placed with OOC wrapper ({r.wrapper_ff} wrapper flops): {r.placed}")
         for line in r.critical_path:
