@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Size, Fmax and throughput of the wide blocks against LANES, out of context.
 
-For each block (utf8_validator, utf8_wide_decoder), lane count and target
+For each block (utf8_validator, utf8_wide_decoder, utf8_sanitizer), lane count and target
 (iCE40 HX8K, ECP5 85k) this runs scripts/fpga_flow.py's flow (block synthesis,
 out-of-context wrapper, nextpnr place and route; the ECP5 back end is
 scripts/fpga_flow_ecp5.py) in a child process with a time limit, and writes
@@ -16,7 +16,10 @@ after every point, so an interrupted run still leaves what it measured.
 
 With several --seeds a point runs once per seed and reports the median Fmax
 (every seed's figure is kept in the JSON); a point counts as ok when at least
-one seed finished.
+one seed finished. --placer and --router choose nextpnr's algorithms (recorded
+with each point); the largest ECP5 points use the electrostatic placer, which
+gets through global placement at LANES 64 in minutes where the default (HeAP)
+takes most of an hour.
 """
 
 import argparse
@@ -34,19 +37,21 @@ FLOW = os.path.join(HERE, "fpga_flow_ecp5.py")  # fpga_flow's CLI with the ECP5 
 
 DEFAULT_FREQ = {"hx8k": 150.0, "ecp5-85k": 200.0}
 TARGET_NAME = {"hx8k": "iCE40 HX8K (CT256)", "ecp5-85k": "ECP5 LFE5U-85F (CABGA381)"}
-GOAL = {("hx8k", 8): 150.0, ("ecp5-85k", 64): 200.0}  # Fmax goals of the design brief
+GOAL = {("hx8k", 8): 150.0, ("ecp5-85k", 64): 200.0,  # Fmax goals of the design brief
+        ("ecp5-85k", 128): 200.0}
 
 
 def rel(path):
     return os.path.relpath(path, REPO)
 
 
-def run_point(block, lanes, target, freq, seed, timeout, work_root):
+def run_point(block, lanes, target, freq, seed, timeout, work_root, placer="", router=""):
     work = os.path.join(work_root, f"{block}-l{lanes}-{target}-s{seed}")
     cmd = [sys.executable, FLOW, block, "--target", target, "--freq", str(freq),
            "--seed", str(seed), "-P", f"LANES={lanes}", "--work", work, "--json"]
+    cmd += (["--placer", placer] if placer else []) + (["--router", router] if router else [])
     point = {"block": block, "lanes": lanes, "target": target, "freq_constraint_mhz": freq,
-             "seed": seed, "rtl_commit": rtl_commit()}
+             "seed": seed, "placer": placer, "router": router, "rtl_commit": rtl_commit()}
     t0 = time.time()
     try:
         proc = subprocess.run(cmd, cwd=REPO, capture_output=True, text=True, timeout=timeout)
@@ -76,17 +81,18 @@ def run_point(block, lanes, target, freq, seed, timeout, work_root):
     return point
 
 
-def run_point_seeds(block, lanes, target, freq, seeds, timeout, work_root):
+def run_point_seeds(block, lanes, target, freq, seeds, timeout, work_root, placer="", router=""):
     """run_point once per seed; the median-Fmax run stands for the point."""
-    runs = [run_point(block, lanes, target, freq, seed, timeout, work_root) for seed in seeds]
+    runs = [run_point(block, lanes, target, freq, seed, timeout, work_root, placer, router)
+            for seed in seeds]
     if len(runs) == 1:
         return runs[0]
     ok = sorted((r for r in runs if r["status"] == "ok"), key=lambda r: r["fmax_mhz"])
     if not ok:
         return runs[-1]
     point = dict(ok[(len(ok) - 1) // 2])  # the lower median when the count is even
-    point["seeds"] = [{"seed": r["seed"], "status": r["status"], "fmax_mhz": r.get("fmax_mhz")}
-                      for r in runs]
+    point["seeds"] = [{"seed": r["seed"], "status": r["status"], "fmax_mhz": r.get("fmax_mhz"),
+                       "seconds": r.get("seconds")} for r in runs]
     point["seconds"] = round(sum(r.get("seconds", 0) or 0 for r in runs), 1)
     return point
 
@@ -94,11 +100,11 @@ def run_point_seeds(block, lanes, target, freq, seeds, timeout, work_root):
 def rtl_commit():
     """The commit the RTL was measured at, marked when rtl/ has changes not committed."""
     try:
-        head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=REPO, capture_output=True,
-                              text=True, check=True).stdout.strip()
-        dirty = subprocess.run(["git", "status", "--porcelain", "--", "rtl/utf8_validator.v",
-                                "rtl/utf8_wide_decoder.v", "rtl/utf8_lane_*.v",
-                                "rtl/utf8_class_codes.vh"], cwd=REPO,
+        # The last commit that changed rtl/, so that points measured while other
+        # files move on still name the same RTL.
+        head = subprocess.run(["git", "log", "-1", "--format=%h", "--", "rtl"], cwd=REPO,
+                              capture_output=True, text=True, check=True).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--", "rtl"], cwd=REPO,
                                capture_output=True, text=True, check=True).stdout.strip()
     except (OSError, subprocess.CalledProcessError):
         return "unknown"
@@ -116,6 +122,11 @@ def last_error_line(text):
     return lines[-1][:300] if lines else ""
 
 
+def pnr_name(point):
+    """The placer and router of a point, when not nextpnr's defaults."""
+    return "/".join(v for v in (point.get("placer"), point.get("router")) if v) or "default"
+
+
 def write_outputs(points, command, out_json, out_md, started):
     doc = {"command": command, "started_utc": started, "points": points,
            "throughput_note": "LANES bytes per clock (one beat every clock on any input) x Fmax"}
@@ -125,16 +136,20 @@ def write_outputs(points, command, out_json, out_md, started):
     lines = [
         "# Wide blocks: size and speed against LANES",
         "",
-        "Out-of-context place and route of `utf8_validator` and `utf8_wide_decoder`"
+        "Out-of-context place and route of `utf8_validator`, `utf8_wide_decoder` and"
+        " `utf8_sanitizer`"
         " (scripts/fpga_flow.py's wrapper registers every port; ECP5 back end in"
         " scripts/fpga_flow_ecp5.py). *LUTs* are the block alone after synthesis"
         " (iCE40: SB_LUT4, plus SB_CARRY; ECP5: LUT4, plus CCU2C carries and"
         " PFUMX/L6MUX21 muxes); *placed* counts the wrapped design (iCE40 logic cells,"
         " ECP5 LUTs), the wrapper's own flops included. Throughput = LANES bytes per"
-        " clock x Fmax: both blocks take one beat every clock on any input. Where a"
+        " clock x Fmax: each block takes one beat every clock on well-formed input (the"
+        " validator and the decoder on any input). Where a"
         " point lists several nextpnr seeds, Fmax is their median and the column *seeds*"
-        " gives each; a single seed carries several percent of placement noise. *RTL* is"
-        " the commit a point was measured at.",
+        " gives each with its wall time (synthesis, place and route); a single seed"
+        " carries several percent of placement noise. *nextpnr* names the placer and"
+        " router when they are not nextpnr's defaults (HeAP, router1). *RTL* is the"
+        " commit a point was measured at.",
         "",
         "Made by:",
         "",
@@ -148,8 +163,8 @@ def write_outputs(points, command, out_json, out_md, started):
     for target in sorted({p["target"] for p in points}, key=lambda t: list(DEFAULT_FREQ).index(t)
                          if t in DEFAULT_FREQ else 99):
         lines += [f"## {TARGET_NAME.get(target, target)}", "",
-                  "| block | LANES | LUTs | carry | FFs | placed | Fmax MHz | seeds: Fmax | GB/s | LUTs / (L·log2 2L) | RTL | status |",
-                  "|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---|---|"]
+                  "| block | LANES | LUTs | carry | FFs | placed | Fmax MHz | seeds: Fmax (wall) | GB/s | LUTs / (L·log2 2L) | nextpnr | RTL | status |",
+                  "|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---|---|---|"]
         for p in sorted((p for p in points if p["target"] == target),
                         key=lambda p: (p["block"], p["lanes"])):
             if p["status"] == "ok":
@@ -161,14 +176,18 @@ def write_outputs(points, command, out_json, out_md, started):
                 status = "ok" if goal is None else (
                     f"meets {goal:g} MHz goal" if p["fmax_mhz"] >= goal else f"below {goal:g} MHz goal")
                 seeds = ", ".join(
-                    f"{q['seed']}: {q['fmax_mhz']:.1f}" if q.get("fmax_mhz") else f"{q['seed']}: {q['status']}"
+                    (f"{q['seed']}: {q['fmax_mhz']:.1f}" if q.get("fmax_mhz") else f"{q['seed']}: {q['status']}")
+                    + (f" ({q['seconds'] / 60:.0f} min)" if q.get("seconds") else "")
                     for q in p.get("seeds", [{"seed": p.get("seed"), "status": "ok",
-                                              "fmax_mhz": p["fmax_mhz"]}]))
+                                              "fmax_mhz": p["fmax_mhz"],
+                                              "seconds": p.get("seconds")}]))
                 lines.append(f"| {p['block']} | {p['lanes']} | {luts} | {core.get('carry', 0)} | "
                              f"{core.get('ff', 0)} | {placed_n} | {p['fmax_mhz']:.1f} | {seeds} | "
-                             f"{p['throughput_gbyte_s']:.2f} | {per:.1f} | {p.get('rtl_commit', '')} | {status} |")
+                             f"{p['throughput_gbyte_s']:.2f} | {per:.1f} | {pnr_name(p)} | "
+                             f"{p.get('rtl_commit', '')} | {status} |")
             else:
-                lines.append(f"| {p['block']} | {p['lanes']} | | | | | | | | | {p.get('rtl_commit', '')} | {p['status']}: "
+                lines.append(f"| {p['block']} | {p['lanes']} | | | | | | | | | {pnr_name(p)} | "
+                             f"{p.get('rtl_commit', '')} | {p['status']}: "
                              f"{p.get('detail', '').replace('|', '/')} |")
         lines.append("")
     with open(out_md, "w") as f:
@@ -185,6 +204,10 @@ def main(argv=None):
     ap.add_argument("--timeout", type=float, default=1800, help="seconds per point")
     ap.add_argument("--seeds", nargs="+", type=int, default=[1],
                     help="nextpnr seeds per point; the median Fmax is reported")
+    ap.add_argument("--placer", default="", choices=["", "heap", "sa", "static"],
+                    help="nextpnr placer (default: nextpnr's own, heap)")
+    ap.add_argument("--router", default="", choices=["", "router1", "router2"],
+                    help="nextpnr router (default: nextpnr's own, router1)")
     ap.add_argument("--work", default=os.path.join(REPO, "build-fpga", "scaling"))
     ap.add_argument("--out-json", default=os.path.join(REPO, "docs", "scaling.json"))
     ap.add_argument("--out-md", default=os.path.join(REPO, "docs", "scaling.md"))
@@ -228,7 +251,7 @@ def main(argv=None):
                                          + ", the run was stopped before a result"})
                 write_outputs(points, command, args.out_json, args.out_md, started)
                 p = run_point_seeds(block, lanes, target, DEFAULT_FREQ[target], args.seeds,
-                                    args.timeout, args.work)
+                                    args.timeout, args.work, args.placer, args.router)
                 points = [q for q in points if not (q["block"] == block and q["lanes"] == lanes
                                                     and q["target"] == target)]
                 points.append(p)
