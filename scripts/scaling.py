@@ -211,6 +211,9 @@ def main(argv=None):
     ap.add_argument("--work", default=os.path.join(REPO, "build-fpga", "scaling"))
     ap.add_argument("--out-json", default=os.path.join(REPO, "docs", "scaling.json"))
     ap.add_argument("--out-md", default=os.path.join(REPO, "docs", "scaling.md"))
+    ap.add_argument("--require-ok", action="store_true",
+                    help="exit 1 unless every seed of every point run here placed and routed"
+                         " within --timeout (the CTest label pnr_long uses this)")
     ap.add_argument("--merge", action="store_true",
                     help="keep the points of an existing --out-json that this run does not redo")
     ap.add_argument("--import", dest="imports", nargs="+", default=[], metavar="JSON",
@@ -238,6 +241,7 @@ def main(argv=None):
     if args.imports:
         write_outputs(points, command, args.out_json, args.out_md, started)
     os.makedirs(args.work, exist_ok=True)
+    not_ok = []
     for target in args.targets:
         for block in args.blocks:
             for lanes in args.lanes:
@@ -258,6 +262,13 @@ def main(argv=None):
                 print(f"  {p['status']} {p.get('fmax_mhz', '')} MHz, {p.get('seconds')} s",
                       flush=True)
                 write_outputs(points, command, args.out_json, args.out_md, started)
+                seeds = p.get("seeds", [p])
+                not_ok += [f"{block} LANES={lanes} on {target} seed {q.get('seed')}: {q['status']}"
+                           for q in seeds if q["status"] != "ok"]
+    if args.require_ok and not_ok:
+        for line in not_ok:
+            print(f"scaling: {line}", file=sys.stderr)
+        return 1
     return 0
 
 
