@@ -52,6 +52,15 @@ class ToolMissing(FlowError):
     """An optional tool (scripts/requirements-fpga.txt) is not installed."""
 
 
+class DoesNotFit(FlowError):
+    """Place and route ran out of a kind of cell; `core` holds the block's own
+    synthesized cells, so that a report can say by how much."""
+
+    def __init__(self, message: str, core: Dict[str, int]):
+        super().__init__(message)
+        self.core = core
+
+
 def find_tool(*names: str) -> Optional[str]:
     """The first of names on PATH or beside the running Python (a venv's bin/, where
     pip puts the PyPI tools)."""
@@ -389,8 +398,13 @@ def run_block(top: str, target: str = "hx8k", freq_mhz: float = 100.0, seed: int
     # hour in global placement where the electrostatic one ("static") is done
     # in minutes, so the long points choose it.
     pnr_extra = (["--placer", placer] if placer else []) + (["--router", router] if router else [])
-    run_tool(be.pnr_command(ooc_json, report_json, freq_mhz, seed, tgt.device_args)
-             + pnr_extra + be.ooc_pnr_args(work), os.path.join(work, "nextpnr.log"), work)
+    try:
+        run_tool(be.pnr_command(ooc_json, report_json, freq_mhz, seed, tgt.device_args)
+                 + pnr_extra + be.ooc_pnr_args(work), os.path.join(work, "nextpnr.log"), work)
+    except FlowError as e:
+        if "no BELs remaining" in str(e) or "Unable to place" in str(e):
+            raise DoesNotFit(f"does not fit {target}: {e}", core) from e
+        raise
 
     # 4. figures
     try:

@@ -164,6 +164,10 @@ def run_blocks(blocks: List[str], targets: List[str], work_root: str, seed: int,
                     row.update({"params": r.params, "core": r.core, "placed": r.placed,
                                 "wrapper_ff": r.wrapper_ff, "fmax_mhz": r.fmax_mhz,
                                 "freq_mhz": r.freq_mhz, "seed": r.seed})
+            except fpga_flow.DoesNotFit as e:
+                # Its size after synthesis says by how much.
+                row["core"] = e.core
+                row["error"] = "does not fit: " + " ".join(str(e).split())[-200:]
             except FlowError as e:
                 row["error"] = " ".join(str(e).split())[-240:]
             row["seconds"] = round(time.time() - t0, 1)
@@ -227,7 +231,7 @@ def markdown(data: dict) -> str:
     ]
     for r in data["blocks"]:
         dev = DEVICE_NAMES.get(r["target"], r["target"])
-        if "error" in r:
+        if "error" in r and "core" not in r:
             lines.append(f"| `{r['block']}` | {dev} | failed: {r['error']} | | | | | |")
             continue
         c = r["core"]
@@ -237,6 +241,8 @@ def markdown(data: dict) -> str:
             ram = f"{c.get('bram18', 0)} RAMB18 + {c.get('bram36', 0)} RAMB36"
         placed = r.get("placed")
         lc = f"{placed.get('lc', placed.get('lut'))} ({r['wrapper_ff']})" if placed else "–"
+        if "error" in r:
+            lc = "does not fit"
         lines.append(f"| `{r['block']}` | {dev} | {fmt(lut)} | {fmt(c.get('ff'))} | "
                      f"{fmt(c.get('carry'))} | {fmt(ram)} | {lc} | {fmt(r.get('fmax_mhz'))} |")
     lines += [
