@@ -27,6 +27,7 @@ import json
 import math
 import os
 import shlex
+import signal
 import subprocess
 import sys
 import time
@@ -53,12 +54,19 @@ def run_point(block, lanes, target, freq, seed, timeout, work_root, placer="", r
     point = {"block": block, "lanes": lanes, "target": target, "freq_constraint_mhz": freq,
              "seed": seed, "placer": placer, "router": router, "rtl_commit": rtl_commit()}
     t0 = time.time()
+    # The flow in a session of its own, so that a timeout stops its Yosys and
+    # nextpnr too (killing the flow alone left nextpnr running on).
+    child = subprocess.Popen(cmd, cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             text=True, start_new_session=True)
     try:
-        proc = subprocess.run(cmd, cwd=REPO, capture_output=True, text=True, timeout=timeout)
+        out, err = child.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
+        os.killpg(child.pid, signal.SIGKILL)
+        child.communicate()
         point.update(status="timeout", detail=f"no result within {timeout} s",
                      seconds=round(time.time() - t0, 1))
         return point
+    proc = subprocess.CompletedProcess(cmd, child.returncode, out, err)
     point["seconds"] = round(time.time() - t0, 1)
     if proc.returncode != 0:
         err = (proc.stderr or "") + (proc.stdout or "")
