@@ -65,6 +65,7 @@ def run_point(block, lanes, target, freq, seed, timeout, work_root, placer="", r
         child.communicate()
         point.update(status="timeout", detail=f"no result within {timeout} s",
                      seconds=round(time.time() - t0, 1))
+        point.update(synthesized(block, target, work))
         return point
     proc = subprocess.CompletedProcess(cmd, child.returncode, out, err)
     point["seconds"] = round(time.time() - t0, 1)
@@ -80,6 +81,7 @@ def run_point(block, lanes, target, freq, seed, timeout, work_root, placer="", r
             point.update(status="does not fit", detail=last_error_line(err))
         else:
             point.update(status="failed", detail=last_error_line(err))
+        point.update(synthesized(block, target, work))
         return point
     r = json.loads(proc.stdout)
     point.update(status="ok", fmax_mhz=r["fmax_mhz"], core=r["core"], placed=r["placed"],
@@ -87,6 +89,24 @@ def run_point(block, lanes, target, freq, seed, timeout, work_root, placer="", r
                  throughput_gbyte_s=round(lanes * r["fmax_mhz"] / 1000.0, 3),
                  critical_path=r.get("critical_path", [])[-3:])
     return point
+
+
+def synthesized(block, target, work):
+    """The block's own cells when its synthesis finished before the point failed
+    or ran out of time (the flow writes <block>.json first), so that the report
+    still says how big it is."""
+    path = os.path.join(work, f"{block}.json")
+    if not os.path.exists(path):
+        return {}
+    sys.path.insert(0, HERE)
+    import fpga_flow_ecp5  # noqa: F401  (adds ecp5-85k to fpga_flow.TARGETS)
+    import fpga_flow
+    try:
+        with open(path) as f:
+            netlist = json.load(f)
+        return {"core": fpga_flow.TARGETS[target].backend.count_cells(netlist, block)}
+    except (OSError, ValueError, KeyError):
+        return {}
 
 
 def run_point_seeds(block, lanes, target, freq, seeds, timeout, work_root, placer="", router=""):
@@ -194,7 +214,10 @@ def write_outputs(points, command, out_json, out_md, started):
                              f"{p['throughput_gbyte_s']:.2f} | {per:.1f} | {pnr_name(p)} | "
                              f"{p.get('rtl_commit', '')} | {status} |")
             else:
-                lines.append(f"| {p['block']} | {p['lanes']} | | | | | | | | | {pnr_name(p)} | "
+                core = p.get("core", {})
+                size = (f"{core.get('lut4', 0)} | {core.get('carry', 0)} | {core.get('ff', 0)}"
+                        if core else " | | ")
+                lines.append(f"| {p['block']} | {p['lanes']} | {size} | | | | | | {pnr_name(p)} | "
                              f"{p.get('rtl_commit', '')} | {p['status']}: "
                              f"{p.get('detail', '').replace('|', '/')} |")
         lines.append("")
