@@ -150,6 +150,10 @@ def last_error_line(text):
     return lines[-1][:300] if lines else ""
 
 
+def wall(seconds):
+    return f"{seconds / 60:.0f} min" if seconds >= 90 else f"{seconds:.0f} s"
+
+
 def pnr_name(point):
     """The placer and router of a point, when not nextpnr's defaults."""
     return "/".join(v for v in (point.get("placer"), point.get("router")) if v) or "default"
@@ -205,7 +209,7 @@ def write_outputs(points, command, out_json, out_md, started):
                     f"meets {goal:g} MHz goal" if p["fmax_mhz"] >= goal else f"below {goal:g} MHz goal")
                 seeds = ", ".join(
                     (f"{q['seed']}: {q['fmax_mhz']:.1f}" if q.get("fmax_mhz") else f"{q['seed']}: {q['status']}")
-                    + (f" ({q['seconds'] / 60:.0f} min)" if q.get("seconds") else "")
+                    + (f" ({wall(q['seconds'])})" if q.get("seconds") else "")
                     for q in p.get("seeds", [{"seed": p.get("seed"), "status": "ok",
                                               "fmax_mhz": p["fmax_mhz"],
                                               "seconds": p.get("seconds")}]))
