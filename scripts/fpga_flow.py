@@ -394,9 +394,9 @@ def run_block(top: str, target: str = "hx8k", freq_mhz: float = 100.0, seed: int
     if os.path.exists(report_json):
         os.remove(report_json)
     # Placer and router are nextpnr's own options, the same for every family.
-    # At LANES 64 the analytical placer (HeAP, the default) spends most of an
-    # hour in global placement where the electrostatic one ("static") is done
-    # in minutes, so the long points choose it.
+    # On the 64-lane wide decoder the analytical placer (HeAP, the default) did
+    # five global-placement iterations in 25 minutes, where the electrostatic one
+    # ("static") finished its global placement in about 21 (docs/design_notes.md).
     pnr_extra = (["--placer", placer] if placer else []) + (["--router", router] if router else [])
     try:
         run_tool(be.pnr_command(ooc_json, report_json, freq_mhz, seed, tgt.device_args)

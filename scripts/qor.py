@@ -54,8 +54,8 @@ BLOCKS = ["utf8_decoder", "utf8_encoder", "utf8_validator", "utf8_wide_decoder",
 BLOCK_PARAMS = {"utf8_kernel": {"DATA_WIDTH": 64}}
 BLOCK_TARGETS = {"utf8_kernel": ["hx8k", "ecp5-85k", "xc7"],
                  "utf8_kernel:DATA_WIDTH=512": ["ecp5-85k"]}
-# nextpnr's electrostatic placer and router2 for the largest designs: the default
-# analytical placer spent most of an hour on the 64-lane decoder's global placement.
+# nextpnr's electrostatic placer and router2 for the largest designs, as for the
+# 64-lane wide decoder in scripts/scaling.py (docs/design_notes.md says why).
 BLOCK_PNR = {"utf8_kernel:DATA_WIDTH=512": {"placer": "static", "router": "router2"}}
 
 

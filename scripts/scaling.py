@@ -18,8 +18,8 @@ With several --seeds a point runs once per seed and reports the median Fmax
 (every seed's figure is kept in the JSON); a point counts as ok when at least
 one seed finished. --placer and --router choose nextpnr's algorithms (recorded
 with each point); the largest ECP5 points use the electrostatic placer, which
-gets through global placement at LANES 64 in minutes where the default (HeAP)
-takes most of an hour.
+finished global placement of the 64-lane wide decoder where the default (HeAP)
+had done five of its iterations (docs/design_notes.md).
 """
 
 import argparse
