@@ -204,15 +204,19 @@ class Target:
     backend: Backend
     device_args: List[str]
     description: str
+    # LUT4s the device has (0: not given). A block that needs more after synthesis
+    # cannot fit, and is reported so without a place-and-route attempt, which on
+    # the largest designs would spend an hour reaching the same answer.
+    lut4_capacity: int = 0
 
 
 TARGETS: Dict[str, Target] = {
     "hx8k": Target("hx8k", Ice40Backend(), ["--hx8k", "--package", "ct256"],
-                   "Lattice iCE40 HX8K, CT256"),
+                   "Lattice iCE40 HX8K, CT256", 7680),
     "hx1k": Target("hx1k", Ice40Backend(), ["--hx1k", "--package", "tq144"],
-                   "Lattice iCE40 HX1K, TQ144"),
+                   "Lattice iCE40 HX1K, TQ144", 1280),
     "up5k": Target("up5k", Ice40Backend(), ["--up5k", "--package", "sg48"],
-                   "Lattice iCE40 UltraPlus UP5K, SG48"),
+                   "Lattice iCE40 UltraPlus UP5K, SG48", 5280),
 }
 
 
@@ -374,6 +378,9 @@ def run_block(top: str, target: str = "hx8k", freq_mhz: float = 100.0, seed: int
     with open(core_json) as f:
         core_net = json.load(f)
     core = be.count_cells(core_net, top)
+    if tgt.lut4_capacity and core.get("lut4", 0) > tgt.lut4_capacity:
+        raise DoesNotFit(f"does not fit {target}: {core['lut4']} LUT4 after synthesis, the device"
+                         f" has {tgt.lut4_capacity}", core)
     ports = ports_from_netlist(core_net, top)
 
     # 2. the wrapper around it

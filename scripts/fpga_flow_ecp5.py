@@ -76,7 +76,7 @@ class Ecp5Backend(fpga_flow.Backend):
 
 fpga_flow.TARGETS["ecp5-85k"] = fpga_flow.Target(
     "ecp5-85k", Ecp5Backend(), ["--85k", "--package", "CABGA381"],
-    "Lattice ECP5 LFE5U-85F, CABGA381")
+    "Lattice ECP5 LFE5U-85F, CABGA381", 83640)
 
 if __name__ == "__main__":
     sys.exit(fpga_flow.main())

@@ -76,8 +76,8 @@ def run_point(block, lanes, target, freq, seed, timeout, work_root, placer="", r
             with open(log, errors="replace") as f:
                 err += f.read()[-4000:]
         low = err.lower()
-        if any(s in low for s in ("unable to place", "not enough", "more than available",
-                                   "failed to place", "exceeds")):
+        if any(s in low for s in ("does not fit", "unable to place", "not enough",
+                                   "more than available", "failed to place", "exceeds")):
             point.update(status="does not fit", detail=last_error_line(err))
         else:
             point.update(status="failed", detail=last_error_line(err))
