@@ -81,6 +81,20 @@ def sandboxed(exe: str) -> bool:
 COPY_MARK = ".copied-by-fpga_flow"
 
 
+def rtl_commit() -> str:
+    """The last commit that changed rtl/, with "+uncommitted" when rtl/ has changes
+    not committed: the RTL a figure belongs to, which stays the same while scripts
+    and documents move on."""
+    def git(*a):
+        return subprocess.run(["git", *a], cwd=REPO, capture_output=True,
+                              text=True).stdout.strip()
+    try:
+        head = git("log", "-1", "--format=%h", "--", "rtl") or "unknown"
+        return head + ("+uncommitted" if git("status", "--porcelain", "--", "rtl") else "")
+    except OSError:
+        return "unknown"
+
+
 def copy_sources(work: str, folders: Dict[str, str]) -> None:
     """Copies the Verilog files (.v, .vh) of each folder to work/<its value>, for a
     sandboxed tool that runs in work. A copy left by an earlier run is replaced (a

@@ -35,6 +35,9 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
 FLOW = os.path.join(HERE, "fpga_flow_ecp5.py")  # fpga_flow's CLI with the ECP5 target added
+sys.path.insert(0, HERE)
+import fpga_flow  # noqa: E402
+import fpga_flow_ecp5  # noqa: E402,F401  (adds ecp5-85k to fpga_flow.TARGETS)
 
 DEFAULT_FREQ = {"hx8k": 150.0, "ecp5-85k": 200.0}
 TARGET_NAME = {"hx8k": "iCE40 HX8K (CT256)", "ecp5-85k": "ECP5 LFE5U-85F (CABGA381)"}
@@ -52,7 +55,8 @@ def run_point(block, lanes, target, freq, seed, timeout, work_root, placer="", r
            "--seed", str(seed), "-P", f"LANES={lanes}", "--work", work, "--json"]
     cmd += (["--placer", placer] if placer else []) + (["--router", router] if router else [])
     point = {"block": block, "lanes": lanes, "target": target, "freq_constraint_mhz": freq,
-             "seed": seed, "placer": placer, "router": router, "rtl_commit": rtl_commit()}
+             "seed": seed, "placer": placer, "router": router,
+             "rtl_commit": fpga_flow.rtl_commit()}
     t0 = time.time()
     # The flow in a session of its own, so that a timeout stops its Yosys and
     # nextpnr too (killing the flow alone left nextpnr running on).
@@ -98,9 +102,6 @@ def synthesized(block, target, work):
     path = os.path.join(work, f"{block}.json")
     if not os.path.exists(path):
         return {}
-    sys.path.insert(0, HERE)
-    import fpga_flow_ecp5  # noqa: F401  (adds ecp5-85k to fpga_flow.TARGETS)
-    import fpga_flow
     try:
         with open(path) as f:
             netlist = json.load(f)
@@ -123,20 +124,6 @@ def run_point_seeds(block, lanes, target, freq, seeds, timeout, work_root, place
                        "seconds": r.get("seconds")} for r in runs]
     point["seconds"] = round(sum(r.get("seconds", 0) or 0 for r in runs), 1)
     return point
-
-
-def rtl_commit():
-    """The commit the RTL was measured at, marked when rtl/ has changes not committed."""
-    try:
-        # The last commit that changed rtl/, so that points measured while other
-        # files move on still name the same RTL.
-        head = subprocess.run(["git", "log", "-1", "--format=%h", "--", "rtl"], cwd=REPO,
-                              capture_output=True, text=True, check=True).stdout.strip()
-        dirty = subprocess.run(["git", "status", "--porcelain", "--", "rtl"], cwd=REPO,
-                               capture_output=True, text=True, check=True).stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        return "unknown"
-    return head + ("+uncommitted" if dirty else "")
 
 
 def last_error_line(text):

@@ -30,15 +30,6 @@ GOALS = {"hx8k": "200 MHz (150 at the very least)", "up5k": "70 MHz"}
 BLOCK_GOALS = {("utf8_encoder", "hx8k"): "180 MHz (150 at the very least)"}
 
 
-def rtl_commit():
-    """The last commit that changed rtl/, marked when rtl/ has uncommitted changes."""
-    def git(*a):
-        return subprocess.run(["git", *a], cwd=fpga_flow.REPO, capture_output=True,
-                              text=True).stdout.strip()
-    head = git("log", "-1", "--format=%h", "--", "rtl") or "unknown"
-    return head + (" with uncommitted rtl/ changes" if git("status", "--porcelain", "--", "rtl") else "")
-
-
 def tool_versions():
     def first_line(cmd):
         try:
@@ -117,7 +108,7 @@ def write_md(rows, path, seeds, versions, command):
         f"    {command}",
         "",
         f"Tools: {versions['yosys']}; {versions['nextpnr-ice40']}. RTL: rtl/ as of commit"
-        f" {rtl_commit()} (the last commit that changed it).",
+        f" {fpga_flow.rtl_commit()} (the last commit that changed it).",
         "",
         "Method: `scripts/fpga_flow.py` puts each block in an out-of-context wrapper that",
         "registers every input and output port (inputs fed from a shift chain, outputs",
