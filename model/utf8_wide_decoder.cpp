@@ -38,17 +38,17 @@ WideDecoderCycleModel::WideDecoderCycleModel(int lanes)
     : lanes_(lanes),
       front_(lanes),
       status_(lanes),
-      depth_(DepthFor(lanes)),
       pipe_(static_cast<size_t>(Cuts(Log2(lanes), kScanStep) + Cuts(Log2(lanes), kPackStep))),
-      fifo_(static_cast<size_t>(depth_)) {}
+      fifo_(DepthFor(lanes)) {}
 
 WideDecoderCycleModel::Outputs WideDecoderCycleModel::outputs() const {
   Outputs o;
-  o.s_tready = s_ready_;
-  o.m_tvalid = out_valid_;
-  o.m_tlast = out_.last;
-  for (size_t k = 0; k < out_.units.size(); ++k) {
-    const Unit& u = out_.units[k];
+  const Beat& out = fifo_.m_beat();
+  o.s_tready = fifo_.s_ready();
+  o.m_tvalid = fifo_.m_valid();
+  o.m_tlast = out.last;
+  for (size_t k = 0; k < out.units.size(); ++k) {
+    const Unit& u = out.units[k];
     o.m_tdata[k] = u.code_point;
     o.m_tuser[k] = static_cast<uint8_t>((u.length << 3) | static_cast<uint8_t>(u.cls));
     o.m_tkeep.set(k);
@@ -71,36 +71,10 @@ void WideDecoderCycleModel::tick(const Inputs& in) {
   // With no shift or pack register (LANES 1) the FIFO is written from the front end.
   const Beat& packed = pipe_.empty() ? decided_ : pipe_.back();
 
-  const bool s_ready = s_ready_;
-  const bool acc = in.s.tvalid && s_ready;
-  const bool pop = out_valid_ && in.m_tready;
-  const bool rd = fifo_count_ > 0 && (!out_valid_ || in.m_tready);
+  const bool s_ready = fifo_.s_ready();
   const bool wr = packed.valid && !packed.units.empty();
   const bool drop = packed.valid && packed.units.empty();
-
-  credit_ += (acc ? 1 : 0) - (pop ? 1 : 0) - (drop ? 1 : 0);
-  s_ready_ = credit_ < depth_;
-
-  if (rd) {
-    std::swap(out_, fifo_[fifo_head_]);  // the slot is free now; its buffer is reused
-    fifo_head_ = (fifo_head_ + 1) % fifo_.size();
-    --fifo_count_;
-  }
-  out_valid_ = rd || (out_valid_ && !in.m_tready);
-  if (wr) {
-    if (fifo_count_ == fifo_.size()) {
-      // The credit keeps the RTL's FIFO within DEPTH entries, so this never
-      // happens; if the model ever disagreed, it grows rather than lose a beat.
-      std::rotate(fifo_.begin(), fifo_.begin() + static_cast<std::ptrdiff_t>(fifo_head_), fifo_.end());
-      fifo_head_ = 0;
-      fifo_.resize(fifo_.size() * 2);
-    }
-    Beat& slot = fifo_[(fifo_head_ + fifo_count_) % fifo_.size()];
-    slot.valid = packed.valid;
-    slot.last = packed.last;
-    slot.units.assign(packed.units.begin(), packed.units.end());
-    ++fifo_count_;
-  }
+  fifo_.tick(in.rst, in.s.tvalid, wr ? &packed : nullptr, drop, in.m_tready);
   if (!pipe_.empty()) {
     // Every stage moves one on; the last one's buffer becomes the first's.
     std::rotate(pipe_.begin(), pipe_.end() - 1, pipe_.end());
@@ -111,12 +85,7 @@ void WideDecoderCycleModel::tick(const Inputs& in) {
   front_.tick(in.rst, in.cfg_mode, in.s, s_ready);
 
   if (in.rst) {
-    credit_ = 0;
-    s_ready_ = true;
     for (Beat& b : pipe_) b.valid = false;
-    fifo_head_ = 0;
-    fifo_count_ = 0;
-    out_valid_ = false;
   }
 }
 

@@ -2,7 +2,8 @@
 // RTL's inputs every clock it gives the RTL's outputs every clock. The units of
 // each beat come from the functional model's Decoder through LaneFrontModel;
 // this class adds the shift and pack stages (a delay), the output FIFO with
-// its output register, the credit that withdraws s_axis_tready, and the status.
+// its output register and the credit that withdraws s_axis_tready
+// (LaneFifoModel), and the status.
 // Nothing but the FIFO's head waits for m_axis_tready.
 #ifndef UTF8CORE_MODEL_UTF8_WIDE_DECODER_H_
 #define UTF8CORE_MODEL_UTF8_WIDE_DECODER_H_
@@ -11,6 +12,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "utf8_lane_fifo.h"
 #include "utf8_lane_front.h"
 #include "utf8_lane_status.h"
 #include "utf8_model.h"
@@ -52,19 +54,11 @@ class WideDecoderCycleModel {
   int lanes_;
   LaneFrontModel front_;
   LaneStatusModel status_;
-  bool s_ready_ = true;
-  int depth_;                // DepthFor(lanes)
-  int credit_ = 0;           // beats accepted and not yet retired
   std::vector<Beat> pipe_;   // shift and pack stage registers; back() is the pack register
-  // The output FIFO as a ring of beats whose unit buffers are reused, and the
-  // front end's beat copied into a kept buffer, so that a tick allocates
+  // The front end's beat copied into a kept buffer, so that a tick allocates
   // nothing once every buffer has grown to LANES units.
-  std::vector<Beat> fifo_;
-  size_t fifo_head_ = 0;
-  size_t fifo_count_ = 0;
   Beat decided_;
-  bool out_valid_ = false;
-  Beat out_;
+  LaneFifoModel<Beat> fifo_;  // output FIFO and credit
 };
 
 }  // namespace utf8core

@@ -6,7 +6,7 @@
 `default_nettype none
 
 /*
- * Compaction network of the wide decoder: moves the valid elements of a beat
+ * Compaction network of the wide decoder and the sanitizer: moves the valid elements of a beat
  * down into the low lanes, keeping their order. Each valid element comes with
  * its shift, the number of invalid lanes below it; level j moves an element
  * down by 2^j when bit j of its shift is set. Taking the bits from the least
@@ -22,7 +22,8 @@
  * each (the element bits would wait on the lane's own valid and shift too).
  */
 module utf8_lane_compact #(
-    // lanes: 1, 2, 4, 8, 16, 32, 64 or 128
+    // lanes, at least 1: the wide decoder's LANES, or the sanitizer's byte
+    // slots (3*LANES+3, not a power of two)
     parameter LANES = 8,
     // bits per element, at least 1
     parameter WIDTH = 38,
@@ -52,8 +53,8 @@ localparam LEVELS = (LANES > 1) ? $clog2(LANES) : 0;
 // elaborating. An initial block's $error would pass Verilator's lint and Icarus's
 // compile, and stop only a simulation.
 generate
-    if (LANES < 1 || LANES > 128 || (LANES & (LANES - 1)) != 0) begin : g_check_lanes
-        error_LANES_must_be_1_2_4_8_16_32_64_or_128 stop ();
+    if (LANES < 1) begin : g_check_lanes
+        error_LANES_must_be_at_least_1 stop ();
     end
     if (WIDTH < 1) begin : g_check_width
         error_WIDTH_must_be_at_least_1 stop ();

@@ -73,7 +73,6 @@ localparam SW = (LANES > 1) ? $clog2(LANES) : 1;   // bits of a unit's shift
 localparam LOG = (LANES > 1) ? $clog2(LANES) : 0;
 localparam EW = 38;                                   // element: {cp[31:0], len[2:0], cls[2:0]}
 localparam FW = 39*LANES + 1;                         // FIFO entry: {last, keep, data, user}
-localparam AW = $clog2(DEPTH);
 
 // Levels per clock of the shift and pack stages. The cycle model
 // (model/utf8_wide_decoder.cpp) has the same figures: they set the latency.
@@ -119,8 +118,7 @@ generate
     end
 endgenerate
 
-reg  s_ready_q;
-wire s_ready_d;  // its next value outside reset, which the front end registers copies of
+wire s_ready_d;  // s_axis_tready's next value outside reset, which the front end registers copies of
 
 // ---------------------------------------------------------------------------
 // Lanes
@@ -304,150 +302,27 @@ end
 wire pack_last = pack_tag[1];
 
 // ---------------------------------------------------------------------------
-// Output FIFO: DEPTH entries read synchronously into the output register (a
-// RAM with its read register); occupancy as a thermometer so that "not
-// empty" is a flop. The memory never holds DEPTH entries (the output register
-// takes one first), so the slot at wr_ptr_q is always free: it is written
-// every clock and the pointer moves only for a beat with units, which keeps
-// the write enable off the RAMs.
+// Output FIFO and credit (utf8_lane_fifo): beats with units are written, the
+// others retired; the FIFO's head is the output register.
 
-reg [FW-1:0]    mem [0:DEPTH-1];
-reg [AW-1:0]    wr_ptr_q;
-reg [AW-1:0]    rd_ptr_q;
-reg [DEPTH-1:1] occ_hi_q;       // occ_q[i]: the memory holds more than i entries
-reg             occ0_q;
-wire [DEPTH-1:0] occ_q = {occ_hi_q, occ0_q};
-reg             out_valid_q;
-reg [FW-1:0]    out_q;
-// Copies of occ_q[0] and out_valid_q for the RAM's read enable alone (keep
-// stops synthesis merging them back): that net reaches every RAM block of the
-// FIFO, and if the pointer and occupancy logic shared it, placement would pull
-// their flops across the device towards the RAMs.
-reg             occ0_ram_q;
-reg             out_valid_ram_q;
+wire [FW-1:0] out_q;
 
-wire wr   = pack_tag[2];
-wire drop = pack_tag[0];
-wire pop  = out_valid_q && m_axis_tready;
-
-// The read enable reaches every bit of the output register. The occupancy's
-// next value is therefore worked out for both values of m_axis_tready from
-// flops alone and then chosen, so that it does not wait on that wide net.
-wire rd_take = occ_q[0];
-wire rd_hold = occ_q[0] && !out_valid_q;
-wire rd      = m_axis_tready ? rd_take : rd_hold;                        // same value:
-wire rd_ram  = m_axis_tready ? occ0_ram_q : (occ0_ram_q && !out_valid_ram_q);  // its copy
-
-function [DEPTH-1:0] occ_next;
-    input [DEPTH-1:0] occ;
-    input             push;
-    input             pull;
-    begin
-        if (push && !pull) begin
-            occ_next = {occ[DEPTH-2:0], 1'b1};
-        end else if (pull && !push) begin
-            occ_next = {1'b0, occ[DEPTH-1:1]};
-        end else begin
-            occ_next = occ;
-        end
-    end
-endfunction
-
-wire [DEPTH-1:0] occ_take = occ_next(occ_q, wr, rd_take);
-wire [DEPTH-1:0] occ_hold = occ_next(occ_q, wr, rd_hold);
-wire [DEPTH-1:0] occ_d    = m_axis_tready ? occ_take : occ_hold;
-wire             ovalid_d = m_axis_tready ? rd_take : (out_valid_q || rd_hold);
-
-always @(posedge clk) begin
-    mem[wr_ptr_q] <= {pack_last, pack_keep, pack_data, pack_user};
-    if (rd_ram) begin
-        out_q <= mem[rd_ptr_q];
-    end
-end
-
-// Both sets of copies are kept, each flop in a block of its own: synthesis
-// merges a flop into an identical one that is kept, and drops the mark of a
-// multi-bit register when it splits it.
-(* keep *)
-always @(posedge clk) begin
-    occ0_q <= occ_d[0];
-    if (rst) begin
-        occ0_q <= 1'b0;
-    end
-end
-
-(* keep *)
-always @(posedge clk) begin
-    out_valid_q <= ovalid_d;
-    if (rst) begin
-        out_valid_q <= 1'b0;
-    end
-end
-
-always @(posedge clk) begin
-    occ_hi_q <= occ_d[DEPTH-1:1];
-    if (rst) begin
-        occ_hi_q <= {(DEPTH-1){1'b0}};
-    end
-end
-
-(* keep *)
-always @(posedge clk) begin
-    occ0_ram_q <= occ_d[0];
-    if (rst) begin
-        occ0_ram_q <= 1'b0;
-    end
-end
-
-(* keep *)
-always @(posedge clk) begin
-    out_valid_ram_q <= ovalid_d;
-    if (rst) begin
-        out_valid_ram_q <= 1'b0;
-    end
-end
-
-always @(posedge clk) begin
-    if (wr) begin
-        wr_ptr_q <= wr_ptr_q + 1'b1;
-    end
-    if (rd) begin
-        rd_ptr_q <= rd_ptr_q + 1'b1;
-    end
-    if (rst) begin
-        wr_ptr_q    <= {AW{1'b0}};
-        rd_ptr_q    <= {AW{1'b0}};
-    end
-end
-
-// ---------------------------------------------------------------------------
-// Credit: beats accepted and not yet retired, as a thermometer (owed_q[i]: more
-// than i), so that "below DEPTH-1" is a flop. The next ready is then two LUT
-// levels from the events: ready stays high whenever a beat retires (pop or
-// drop), and otherwise drops only when a beat comes with DEPTH-1 owed. That
-// uses s_ready_q == (credit < DEPTH), which holds from reset on (reset makes
-// both true); synthesis cannot know it, so it is spelled out here. A binary
-// count would put its compares between the events and the ready.
-
-reg [DEPTH-1:0] owed_q;
-
-wire acc = s_axis_tvalid && s_ready_q;
-assign s_ready_d = pop || drop || (s_ready_q && (!s_axis_tvalid || !owed_q[DEPTH-2]));
-
-always @(posedge clk) begin
-    // a clock's change is acc - pop - drop: +1, 0, -1 or -2
-    case ({acc, pop, drop})
-        3'b100:                 owed_q <= {owed_q[DEPTH-2:0], 1'b1};
-        3'b010, 3'b001, 3'b111: owed_q <= {1'b0, owed_q[DEPTH-1:1]};
-        3'b011:                 owed_q <= {2'b00, owed_q[DEPTH-1:2]};
-        default:                owed_q <= owed_q;
-    endcase
-    s_ready_q <= s_ready_d;
-    if (rst) begin
-        owed_q    <= {DEPTH{1'b0}};
-        s_ready_q <= 1'b1;
-    end
-end
+utf8_lane_fifo #(
+    .WIDTH(FW),
+    .DEPTH(DEPTH)
+) fifo_inst (
+    .clk(clk),
+    .rst(rst),
+    .s_valid(s_axis_tvalid),
+    .s_ready(s_axis_tready),
+    .s_ready_next(s_ready_d),
+    .wr(pack_tag[2]),
+    .drop(pack_tag[0]),
+    .wr_data({pack_last, pack_keep, pack_data, pack_user}),
+    .m_data(out_q),
+    .m_valid(m_axis_tvalid),
+    .m_ready(m_axis_tready)
+);
 
 // ---------------------------------------------------------------------------
 // Status: first error unit of each packet, per-class counters
@@ -472,8 +347,6 @@ utf8_lane_status #(
     .err_count(err_count)
 );
 
-assign s_axis_tready = s_ready_q;
-assign m_axis_tvalid = out_valid_q;
 assign m_axis_tlast  = out_q[FW-1];
 assign m_axis_tkeep  = out_q[38*LANES +: LANES];
 assign m_axis_tdata  = out_q[6*LANES +: 32*LANES];

@@ -123,8 +123,9 @@ utf8core_rtl_corner(utf8_lane_status offset_width_15 error_OFFSET_WIDTH_must_be_
 utf8core_rtl_corner(utf8_lane_status count_width_15 error_COUNT_WIDTH_must_be_at_least_16 COUNT_WIDTH=15)
 
 utf8core_rtl_corner(utf8_lane_compact min legal LANES=1 WIDTH=1 SHIFT_WIDTH=1 REGISTER_AFTER=0 TAG_WIDTH=1)
-utf8core_rtl_corner(utf8_lane_compact max legal LANES=128 WIDTH=64 SHIFT_WIDTH=8 REGISTER_AFTER=127 TAG_WIDTH=8)
-utf8core_rtl_corner(utf8_lane_compact lanes_5 ${lanes} LANES=5)
+utf8core_rtl_corner(utf8_lane_compact max legal LANES=387 WIDTH=64 SHIFT_WIDTH=9 REGISTER_AFTER=511 TAG_WIDTH=12)
+utf8core_rtl_corner(utf8_lane_compact lanes_195 legal LANES=195 SHIFT_WIDTH=8)
+utf8core_rtl_corner(utf8_lane_compact lanes_0 error_LANES_must_be_at_least_1 LANES=0)
 utf8core_rtl_corner(utf8_lane_compact width_0 error_WIDTH_must_be_at_least_1 WIDTH=0)
 utf8core_rtl_corner(utf8_lane_compact shift_width_5 error_SHIFT_WIDTH_must_be_at_least_log2_LANES_and_1
                     LANES=64 SHIFT_WIDTH=5)
