@@ -1,15 +1,51 @@
 // Cycle model of the wide sanitizer; see utf8_sanitizer.h. Stages as in
-// rtl/utf8_sanitizer.v: the wide decoder (its own cycle model), whose output
-// beat moves into the expansion register when that is empty or taken; the
-// accumulator takes the expansion register when, after this clock's output
+// rtl/utf8_sanitizer.v: front end (LaneFrontModel) and status run every clock;
+// the slot, shift and pack stages only delay a beat by their registers; the
+// last of them writes the FIFO (or retires a beat without units); the FIFO's
+// head moves into the repacker's input register when that is empty or taken;
+// the accumulator takes the input register when, after this clock's output
 // beat, it holds at most LANES bytes and no packet end.
 #include "utf8_sanitizer.h"
 
 #include <algorithm>
+#include <cstddef>
+#include <utility>
 
 namespace utf8core {
+namespace {
+constexpr uint64_t kOffsetMask = 0xFFFFFFFFull;
 
-SanitizerCycleModel::SanitizerCycleModel(int lanes) : lanes_(lanes), units_(lanes) {}
+// Levels per clock of the RTL's shift and pack stages (SCAN_STEP, PACK_STEP).
+constexpr int kScanStep = 2;
+constexpr int kPackStep = 2;
+
+// Registers of a stage of `levels` levels cut every `step` levels and after
+// the last one (the RTL's cut_mask).
+int Cuts(int levels, int step) {
+  int n = 0;
+  for (int i = 0; i < levels; ++i) {
+    if (i % step == step - 1 || i == levels - 1) ++n;
+  }
+  return n;
+}
+
+int CeilLog2(int n) {
+  int b = 0;
+  while ((1 << b) < n) ++b;
+  return b;
+}
+
+// Registers between the front end and the FIFO: the slot stage, then the
+// prefix count over LANES+1 areas and the compaction of 3*(LANES+1) slots.
+size_t Stages(int lanes) {
+  const int areas = lanes + 1;
+  return static_cast<size_t>(1 + Cuts(CeilLog2(areas), kScanStep) +
+                             Cuts(CeilLog2(3 * areas), kPackStep));
+}
+}  // namespace
+
+SanitizerCycleModel::SanitizerCycleModel(int lanes)
+    : lanes_(lanes), front_(lanes), status_(lanes), pipe_(Stages(lanes)), fifo_(DepthFor(lanes)) {}
 
 bool SanitizerCycleModel::out_valid() const {
   return acc_.size() >= static_cast<size_t>(lanes_) || (acc_end_ && !acc_.empty());
@@ -20,9 +56,8 @@ bool SanitizerCycleModel::out_last() const {
 }
 
 SanitizerCycleModel::Outputs SanitizerCycleModel::outputs() const {
-  const WideDecoderCycleModel::Outputs u = units_.outputs();
   Outputs o;
-  o.s_tready = u.s_tready;
+  o.s_tready = fifo_.s_ready();
   o.m_tvalid = out_valid();
   o.m_tlast = out_last();
   const size_t n = std::min(acc_.size(), static_cast<size_t>(lanes_));
@@ -30,25 +65,28 @@ SanitizerCycleModel::Outputs SanitizerCycleModel::outputs() const {
     o.m_tdata[k] = acc_[k];
     o.m_tkeep.set(k);
   }
-  o.stat_valid = u.stat_valid;
-  o.stat_error = u.stat_error;
-  o.stat_err_offset = u.stat_err_offset;
-  o.stat_err_class = u.stat_err_class;
-  o.err_count = u.err_count;
+  const LaneStatusModel::Status& st = status_.status();
+  o.stat_valid = st.valid;
+  o.stat_error = st.error;
+  o.stat_err_offset = st.offset & kOffsetMask;
+  o.stat_err_class = st.cls;
+  o.err_count = status_.counts();
   return o;
 }
 
 void SanitizerCycleModel::tick(const Inputs& in) {
-  const WideDecoderCycleModel::Outputs u = units_.outputs();
+  const DecidedBeat& f = front_.out();
   const size_t lanes = static_cast<size_t>(lanes_);
 
+  // Repacker: this clock's output beat, then whether the input register is
+  // taken, which frees it for the FIFO's head.
   const bool pop = out_valid() && in.m_tready;
   const bool rest_end = acc_end_ && !(pop && out_last());
   if (pop)
     acc_.erase(acc_.begin(),
                acc_.begin() + static_cast<std::ptrdiff_t>(std::min(acc_.size(), lanes)));
   const bool take = exp_valid_ && !rest_end && acc_.size() <= lanes;
-  const bool unit_ready = !exp_valid_ || take;
+  const bool head_ready = !exp_valid_ || take;
 
   if (take) {
     acc_.insert(acc_.end(), exp_bytes_.begin(), exp_bytes_.end());
@@ -56,25 +94,33 @@ void SanitizerCycleModel::tick(const Inputs& in) {
   } else {
     acc_end_ = rest_end;
   }
-
-  if (unit_ready && u.m_tvalid) {
-    std::vector<Unit> beat;
-    for (int k = 0; k < lanes_ && u.m_tkeep.test(static_cast<size_t>(k)); ++k) {
-      const uint8_t user = u.m_tuser[static_cast<size_t>(k)];
-      beat.push_back(Unit{u.m_tdata[static_cast<size_t>(k)], 0, static_cast<uint8_t>(user >> 3),
-                          static_cast<ErrorClass>(user & 7)});
-    }
-    exp_bytes_.clear();
-    UnitsToUtf8(beat, &exp_bytes_);
-    exp_last_ = u.m_tlast;
+  if (head_ready && fifo_.m_valid()) {
+    exp_bytes_.assign(fifo_.m_beat().bytes.begin(), fifo_.m_beat().bytes.end());
+    exp_last_ = fifo_.m_beat().last;
   }
-  exp_valid_ = u.m_tvalid || (exp_valid_ && !take);
+  exp_valid_ = fifo_.m_valid() || (exp_valid_ && !take);
 
-  Inputs to_units = in;
-  to_units.m_tready = unit_ready;
-  units_.tick(to_units);
+  // Pipeline: the last stage writes the FIFO or retires its beat.
+  const Beat& packed = pipe_.back();
+  const bool s_ready = fifo_.s_ready();
+  const bool wr = packed.valid && packed.any;
+  const bool drop = packed.valid && !packed.any;
+  fifo_.tick(in.rst, in.s.tvalid, wr ? &packed : nullptr, drop, head_ready);
+
+  decided_.valid = f.valid;
+  decided_.last = f.last;
+  decided_.any = f.valid && !f.units.empty();
+  decided_.bytes.clear();
+  if (f.valid) UnitsToUtf8(f.units, &decided_.bytes);
+  // Every stage moves one on; the last one's buffer becomes the first's.
+  std::rotate(pipe_.begin(), pipe_.end() - 1, pipe_.end());
+  std::swap(pipe_.front(), decided_);
+
+  status_.tick(in.rst, f);
+  front_.tick(in.rst, in.cfg_mode, in.s, s_ready);
 
   if (in.rst) {
+    for (Beat& b : pipe_) b.valid = false;
     exp_valid_ = false;
     acc_.clear();
     acc_end_ = false;
