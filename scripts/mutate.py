@@ -35,11 +35,12 @@ PROOFS = {
     "wide_decoder": [("utf8_wide_decoder.sby", "prove_l1"), ("utf8_wide_decoder.sby", "prove_l2"),
                      ("utf8_wide_decoder.sby", "prove_l4"), ("utf8_wide_decoder.sby", "rate_l1"),
                      ("utf8_wide_decoder.sby", "rate_l4"), ("utf8_wide_decoder.sby", "table_l2")],
-    # (the bounded run on the abstract unit stream first: its failures are
-    # traces from reset, the prove tasks' may be only a failed induction step)
-    "sanitizer": [("utf8_sanitizer.sby", "bmc_abs_l1"), ("utf8_sanitizer.sby", "prove_l1"),
-                  ("utf8_sanitizer.sby", "prove_l2"), ("utf8_sanitizer.sby", "bmc_l2"),
-                  ("utf8_sanitizer.sby", "bmc_l1")],
+    # the units' encoder and repacker (the kernel's SANITIZE path): the bounded
+    # run first, its failures are traces from reset, the prove tasks' may be
+    # only a failed induction step
+    "unit_utf8": [("utf8_unit_utf8.sby", "bmc_l1"), ("utf8_unit_utf8.sby", "prove_l1"),
+                  ("utf8_unit_utf8.sby", "prove_l2")],
+    "sanitizer": [("utf8_sanitizer.sby", "bmc_l1"), ("utf8_sanitizer.sby", "bmc_l2")],
 }
 
 # Which blocks each RTL file is part of.
@@ -51,10 +52,15 @@ def blocks_of(path):
         return ["encoder"]
     if name == "utf8_validator.v":
         return ["validator"]
-    if name in ("utf8_sanitizer.v", "utf8_unit_utf8.v", "utf8_repack.v"):
+    if name == "utf8_sanitizer.v":
         return ["sanitizer"]
-    # the sanitizer's bounded tasks run its real wide decoder too: last
-    if name in ("utf8_wide_decoder.v", "utf8_lane_compact.v"):
+    if name == "utf8_unit_utf8.v":
+        return ["unit_utf8"]
+    # the repacker is in both; the unit harness's induction is the quicker
+    if name == "utf8_repack.v":
+        return ["unit_utf8", "sanitizer"]
+    # the FIFO and the compaction are shared by the wide decoder and the sanitizer
+    if name in ("utf8_wide_decoder.v", "utf8_lane_compact.v", "utf8_lane_fifo.v"):
         return ["wide_decoder", "sanitizer"]
     return ["validator", "wide_decoder", "sanitizer"]   # the shared lanes
 
@@ -136,18 +142,18 @@ MUTANTS = [
      "wire pack_last = pack_tag[1];",
      "wire pack_last = pack_tag[1] && pack_user[2:0] == 3'd0;",
      "wide decoder: tlast dropped when a beat's first unit is an error"),
-    ("wide_fifo_small", "rtl/utf8_wide_decoder.v",
-     "(s_ready_q && (!s_axis_tvalid || !owed_q[DEPTH-2]))",
-     "(s_ready_q && (!s_axis_tvalid || !owed_q[DEPTH-1]))",
-     "wide decoder: credit one beat too generous for the FIFO"),
-    ("wide_ready_early", "rtl/utf8_wide_decoder.v",
-     "(s_ready_q && (!s_axis_tvalid || !owed_q[DEPTH-2]))",
-     "(s_ready_q && (!s_axis_tvalid || !owed_q[DEPTH/4+1]))",
-     "wide decoder: ready withdrawn early (the same at DEPTH 4; stalls at 16)"),
-    ("wide_stall_tdata", "rtl/utf8_wide_decoder.v",
-     "wire rd_ram  = m_axis_tready ? occ0_ram_q : (occ0_ram_q && !out_valid_ram_q);",
+    ("wide_fifo_small", "rtl/utf8_lane_fifo.v",
+     "(s_ready_q && (!s_valid || !owed_q[DEPTH-2]))",
+     "(s_ready_q && (!s_valid || !owed_q[DEPTH-1]))",
+     "lane FIFO: credit one beat too generous for the FIFO"),
+    ("wide_ready_early", "rtl/utf8_lane_fifo.v",
+     "(s_ready_q && (!s_valid || !owed_q[DEPTH-2]))",
+     "(s_ready_q && (!s_valid || !owed_q[DEPTH/4+1]))",
+     "lane FIFO: ready withdrawn early (the same at DEPTH 4; stalls at 16)"),
+    ("wide_stall_tdata", "rtl/utf8_lane_fifo.v",
+     "wire rd_ram  = m_ready ? occ0_ram_q : (occ0_ram_q && !out_valid_ram_q);",
      "wire rd_ram  = occ0_ram_q;",
-     "wide decoder: a stalled output beat changes"),
+     "lane FIFO: a stalled output beat changes"),
     ("wide_mode_mid", "rtl/utf8_lane_front.v",
      "            if (!in_pkt_q) begin\n                pend_mode_q[r] <= in_mode_q;",
      "            if (1'b1) begin\n                pend_mode_q[r] <= in_mode_q;",
@@ -155,27 +161,31 @@ MUTANTS = [
     ("san_take_early", "rtl/utf8_repack.v",
      "wire take = in_valid_q && !rest_end && rest_count <= OUT_N;",
      "wire take = in_valid_q && !rest_end && rest_count <= OUT_N + 1'b1;",
-     "sanitizer: the accumulator's take rule off by one (it takes with LANES+1 bytes left)"),
+     "repacker: the accumulator's take rule off by one (it takes with LANES+1 bytes left)"),
     ("san_take_mixed", "rtl/utf8_repack.v",
      "wire take = in_valid_q && !rest_end && rest_count <= OUT_N;",
      "wire take = in_valid_q && rest_count <= OUT_N;",
-     "sanitizer: the accumulator takes the next packet's bytes behind a packet's end"),
+     "repacker: the accumulator takes the next packet's bytes behind a packet's end"),
     ("san_drop_tlast", "rtl/utf8_repack.v",
      "wire out_last  = acc_end_q && acc_count_q <= OUT_N;",
      "wire out_last  = acc_end_q && acc_count_q < OUT_N;",
-     "sanitizer: tlast dropped when a packet's last beat is full"),
+     "repacker: tlast dropped when a packet's last beat is full"),
     ("san_stall_tdata", "rtl/utf8_repack.v",
      "wire [PW-1:0]      put_at    = rest_count[PW-1:0];",
      "wire [PW-1:0]      put_at    = (out_valid && !pop) ? {PW{1'b0}} : rest_count[PW-1:0];",
-     "sanitizer: a stalled output beat's bytes overwritten by the next beat's"),
+     "repacker: a stalled output beat's bytes overwritten by the next beat's"),
     ("san_error_len", "rtl/utf8_unit_utf8.v",
      "wire [2:0] n = !s_axis_tkeep[g] ? 3'd0 : (cls == CLS_OK ? len : 3'd3);",
      "wire [2:0] n = !s_axis_tkeep[g] ? 3'd0 : len;",
-     "sanitizer: an error unit re-encoded in its own length, not as EF BF BD"),
+     "units to UTF-8: an error unit re-encoded in its own length, not as EF BF BD"),
+    ("san_fffd_len", "rtl/utf8_sanitizer.v",
+     "lane_n[3*k +: 3] = 3'd3;   // U+FFFD",
+     "lane_n[3*k +: 3] = dec_len[3*k +: 3];   // U+FFFD",
+     "sanitizer: an error unit given its own length's slots, not EF BF BD's three"),
     ("san_keep_gap", "rtl/utf8_repack.v",
      "localparam [NW-1:0] ITEM_AT = g;",
      "localparam [NW-1:0] ITEM_AT = OUT - 1 - g;",
-     "sanitizer: tkeep's lanes reversed (a partial beat not contiguous from lane 0)"),
+     "repacker: tkeep's lanes reversed (a partial beat not contiguous from lane 0)"),
 ]
 
 
