@@ -11,6 +11,8 @@
 #include <cstddef>
 #include <utility>
 
+#include "utf8_lane_stages.h"
+
 namespace utf8core {
 namespace {
 constexpr uint64_t kOffsetMask = 0xFFFFFFFFull;
@@ -19,28 +21,12 @@ constexpr uint64_t kOffsetMask = 0xFFFFFFFFull;
 constexpr int kScanStep = 2;
 constexpr int kPackStep = 2;
 
-// Registers of a stage of `levels` levels cut every `step` levels and after
-// the last one (the RTL's cut_mask).
-int Cuts(int levels, int step) {
-  int n = 0;
-  for (int i = 0; i < levels; ++i) {
-    if (i % step == step - 1 || i == levels - 1) ++n;
-  }
-  return n;
-}
-
-int CeilLog2(int n) {
-  int b = 0;
-  while ((1 << b) < n) ++b;
-  return b;
-}
-
 // Registers between the front end and the FIFO: the slot stage, then the
 // prefix count over LANES+1 areas and the compaction of 3*(LANES+1) slots.
 size_t Stages(int lanes) {
   const int areas = lanes + 1;
-  return static_cast<size_t>(1 + Cuts(CeilLog2(areas), kScanStep) +
-                             Cuts(CeilLog2(3 * areas), kPackStep));
+  return static_cast<size_t>(1 + StageCuts(CeilLog2(areas), kScanStep) +
+                             StageCuts(CeilLog2(3 * areas), kPackStep));
 }
 }  // namespace
 

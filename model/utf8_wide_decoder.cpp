@@ -9,6 +9,8 @@
 #include <cstddef>
 #include <utility>
 
+#include "utf8_lane_stages.h"
+
 namespace utf8core {
 namespace {
 constexpr uint64_t kOffsetMask = 0xFFFFFFFFull;
@@ -17,28 +19,14 @@ constexpr uint64_t kOffsetMask = 0xFFFFFFFFull;
 constexpr int kScanStep = 2;
 constexpr int kPackStep = 1;
 
-// Registers of a stage of `levels` levels cut every `step` levels and after
-// the last one (the RTL's cut_mask).
-int Cuts(int levels, int step) {
-  int n = 0;
-  for (int i = 0; i < levels; ++i) {
-    if (i % step == step - 1 || i == levels - 1) ++n;
-  }
-  return n;
-}
-
-int Log2(int lanes) {
-  int n = 0;
-  while ((1 << n) < lanes) ++n;
-  return n;
-}
 }  // namespace
 
 WideDecoderCycleModel::WideDecoderCycleModel(int lanes)
     : lanes_(lanes),
       front_(lanes),
       status_(lanes),
-      pipe_(static_cast<size_t>(Cuts(Log2(lanes), kScanStep) + Cuts(Log2(lanes), kPackStep))),
+      pipe_(static_cast<size_t>(StageCuts(CeilLog2(lanes), kScanStep) +
+                                StageCuts(CeilLog2(lanes), kPackStep))),
       fifo_(DepthFor(lanes)) {}
 
 WideDecoderCycleModel::Outputs WideDecoderCycleModel::outputs() const {
