@@ -146,27 +146,8 @@ function [2:0] unit_n;
     end
 endfunction
 
-// byte i (0 first) of a unit
-function [7:0] unit_byte;
-    input [31:0] cp;
-    input [2:0]  n;
-    input [2:0]  cls;
-    input [2:0]  i;
-    reg   [31:0] v;
-    begin
-        if (cls != CLS_OK) begin
-            unit_byte = (i == 3'd0) ? 8'hEF : (i == 3'd1) ? 8'hBF : 8'hBD;
-        end else if (n == 3'd1) begin
-            unit_byte = {1'b0, cp[6:0]};
-        end else begin
-            v = cp >> (6 * (n - 1 - i));
-            if (i == 3'd0)
-                unit_byte = (8'hFF << (8 - n)) | (v[7:0] & (8'hFF >> (n + 1)));
-            else
-                unit_byte = {2'b10, v[5:0]};
-        end
-    end
-endfunction
+// byte i (0 first) of a unit: fref_unit_byte
+`include "utf8_fref_encode.vh"
 
 // offsets of the units' bytes in the beat
 reg [7:0] u_off [0:LANES];
@@ -219,7 +200,7 @@ always @(*) begin
             for (b = 0; b < 6; b = b + 1)
                 if (b < unit_n(f_d_end[g], f_d_len[3*g +: 3], f_d_cls[3*g +: 3]) && u_off[g] + b == j)
                     pv[j] = {f_d_cls[3*g +: 3] != CLS_OK, f_d_last && j + 1 == u_bytes,
-                             unit_byte(f_d_cp[32*g +: 32], f_d_len[3*g +: 3], f_d_cls[3*g +: 3], b)};
+                             fref_unit_byte(f_d_cp[32*g +: 32], f_d_len[3*g +: 3], f_d_cls[3*g +: 3], b)};
     end
 end
 

@@ -123,28 +123,8 @@ function [2:0] unit_n;
     end
 endfunction
 
-// byte i (0 first) of a unit
-function [7:0] unit_byte;
-    input [31:0] cp;
-    input [5:0]  user;
-    input [2:0]  i;
-    reg   [2:0]  n;
-    reg   [31:0] v;
-    begin
-        n = user[5:3];
-        if (user[2:0] != CLS_OK) begin
-            unit_byte = (i == 3'd0) ? 8'hEF : (i == 3'd1) ? 8'hBF : 8'hBD;
-        end else if (n == 3'd1) begin
-            unit_byte = {1'b0, cp[6:0]};
-        end else begin
-            v = cp >> (6 * (n - 1 - i));
-            if (i == 3'd0)
-                unit_byte = (8'hFF << (8 - n)) | (v[7:0] & (8'hFF >> (n + 1)));
-            else
-                unit_byte = {2'b10, v[5:0]};
-        end
-    end
-endfunction
+// byte i (0 first) of a unit: fref_unit_byte
+`include "utf8_fref_encode.vh"
 
 // offsets of the units' bytes in the beat
 reg [7:0] u_off [0:LANES];
@@ -202,7 +182,7 @@ reg [7:0] ub [0:6*LANES-1];   // byte b of unit g at 6*g+b
 always @(*)
     for (g = 0; g < LANES; g = g + 1)
         for (b = 0; b < 6; b = b + 1)
-            ub[6*g+b] = unit_byte(f_u_data[32*g +: 32], f_u_user[6*g +: 6], b);
+            ub[6*g+b] = fref_unit_byte(f_u_data[32*g +: 32], f_u_user[6*g+3 +: 3], f_u_user[6*g +: 3], b);
 reg [9:0] pv [0:XB-1];
 always @(*) begin
     for (j = 0; j < XB; j = j + 1) begin
