@@ -118,8 +118,6 @@ void KernelWrCycleModel::tick(const Inputs& in) {
 
   const uint64_t b_len = BurstCap((b_lo_ >> logw_) & page_index_mask);
   const uint64_t b_bytes = (b_len & Ones(13 - logw_)) << logw_;
-  const uint64_t b_span_next = b_span_ + b_bytes;
-  const uint64_t b_written = b_span_next - off_;
 
   // Next state
   bool busy_d = busy_;
@@ -146,7 +144,10 @@ void KernelWrCycleModel::tick(const Inputs& in) {
   uint64_t w_len_d = w_len_;
   uint64_t due_d = due_;
   uint64_t b_lo_d = b_lo_;
-  uint64_t b_span_d = b_span_;
+  bool b_add_d = false;
+  uint64_t b_inc_d = b_inc_;
+  uint64_t b_written_d = b_written_;
+  bool b_clamp_d = false;
 
   if (cmd_take) {
     busy_d = true;
@@ -169,7 +170,7 @@ void KernelWrCycleModel::tick(const Inputs& in) {
     w_idx_d = 0;
     due_d = 0;
     b_lo_d = cmd_addr & 0xFFF & ~lane_mask;
-    b_span_d = 0;
+    b_written_d = uint64_t{0} - (cmd_addr & lane_mask);
   } else if (busy_) {
     if (halt) stop_d = true;
     if (b_bad) error_d = true;
@@ -218,11 +219,16 @@ void KernelWrCycleModel::tick(const Inputs& in) {
     due_d = (due_ + (aw_load ? 1 : 0) - (b_take ? 1 : 0)) & cw_mask_;
     if (b_take && !b_bad && !error_) {
       b_lo_d = (b_lo_ + b_bytes) & 0xFFF;
-      b_span_d = b_span_next;
-      bytes_d = std::min(b_written, in_bytes_);
+      b_add_d = true;
+      b_inc_d = b_bytes;
     }
+    if (b_add_) {
+      b_written_d = b_written_ + b_inc_;
+      b_clamp_d = true;
+    }
+    if (b_clamp_) bytes_d = std::min(b_written_, in_bytes_);
 
-    if (!awvalid_ && !wvalid_ && claimed_ == 0 && due_ == 0 &&
+    if (!awvalid_ && !wvalid_ && claimed_ == 0 && due_ == 0 && !b_add_ && !b_clamp_ &&
         (stop_ || (tlast_in_ && ended_ && avail_ == 0))) {
       busy_d = false;
     }
@@ -295,7 +301,10 @@ void KernelWrCycleModel::tick(const Inputs& in) {
   w_len_ = w_len_d;
   due_ = due_d;
   b_lo_ = b_lo_d;
-  b_span_ = b_span_d;
+  b_add_ = b_add_d;
+  b_inc_ = b_inc_d;
+  b_written_ = b_written_d;
+  b_clamp_ = b_clamp_d;
 
   if (in.rst) {
     busy_ = false;
@@ -307,6 +316,8 @@ void KernelWrCycleModel::tick(const Inputs& in) {
     flush_ = false;
     awvalid_ = false;
     wvalid_ = false;
+    b_add_ = false;
+    b_clamp_ = false;
   }
 }
 

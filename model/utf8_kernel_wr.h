@@ -151,7 +151,10 @@ class KernelWrCycleModel {
   // B
   uint64_t due_ = 0;
   uint64_t b_lo_ = 0;
-  uint64_t b_span_ = 0;
+  bool b_add_ = false;      // an OKAY B's burst bytes wait in b_inc_
+  uint64_t b_inc_ = 0;
+  uint64_t b_written_ = 0;  // stream bytes to the end of the bursts acknowledged
+  bool b_clamp_ = false;    // b_written_ moved: bytes_ follows
 };
 
 }  // namespace utf8core

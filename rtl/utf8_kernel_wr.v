@@ -26,7 +26,10 @@
  * taken every clock.
  *
  * bytes counts the stream bytes written and acknowledged (OKAY) so far, in
- * order: after an error response it stays at the bytes before that burst.
+ * order: after an error response it stays at the bytes before that burst. It
+ * follows a B by three clocks (the burst's bytes, their 64-bit sum, the clamp
+ * to the stream's bytes, each a register), so that no 64-bit sum feeds
+ * another in one clock; busy stays high until it is up to date.
  * cmd_abort (or a B answered SLVERR/DECERR, which also raises error) stops the
  * command: no further AW (one already offered stays until taken), the W beats
  * of the AWs issued are sent and their B awaited; the stream is taken and
@@ -186,7 +189,12 @@ reg [CW-1:0]           w_len_q, w_len_d;      // its burst's length
 // B
 reg [CW-1:0]           due_q, due_d;          // AWs issued whose B is not in
 reg [11:0]             b_lo_q, b_lo_d;        // page bits of the next B's burst
-reg [63:0]             b_span_q, b_span_d;    // bytes from the first aligned beat to the end of the bursts acknowledged
+reg                    b_add_q, b_add_d;      // an OKAY B's burst bytes wait in b_inc_q
+reg [12:0]             b_inc_q, b_inc_d;
+// Stream bytes up to the end of the bursts acknowledged: from -off_q, since
+// the first burst starts off_q bytes before the stream
+reg [63:0]             b_written_q, b_written_d;
+reg                    b_clamp_q, b_clamp_d;  // b_written_q moved: bytes_q follows
 
 // ---------------------------------------------------------------------------
 // Bursts: to MAX_BURST or the page's end, whichever is first
@@ -254,8 +262,6 @@ wire                   w_last = w_idx_q + ONE_C == w_cur_len || w_final;
 
 wire [CW-1:0]          b_len = burst_cap(b_lo_q[11:LOGW]);
 wire [12:0]            b_bytes = {b_len[12-LOGW:0], {LOGW{1'b0}}};
-wire [63:0]            b_span_next = b_span_q + {51'd0, b_bytes};
-wire [63:0]            b_written = b_span_next - {{(64 - LOGW){1'b0}}, off_q};
 wire [11:0]            w_step = {{(12 - LOGW - 1){1'b0}}, 1'b1, {LOGW{1'b0}}};
 
 // ---------------------------------------------------------------------------
@@ -288,7 +294,10 @@ always @* begin
     w_len_d = w_len_q;
     due_d = due_q;
     b_lo_d = b_lo_q;
-    b_span_d = b_span_q;
+    b_add_d = 1'b0;
+    b_inc_d = b_inc_q;
+    b_written_d = b_written_q;
+    b_clamp_d = 1'b0;
 
     if (cmd_take) begin
         busy_d = 1'b1;
@@ -311,7 +320,7 @@ always @* begin
         w_idx_d = {CW{1'b0}};
         due_d = {CW{1'b0}};
         b_lo_d = {cmd_addr[11:LOGW], {LOGW{1'b0}}};
-        b_span_d = 64'd0;
+        b_written_d = 64'd0 - {{(64 - LOGW){1'b0}}, cmd_addr[LOGW-1:0]};
     end else if (busy_q) begin
         if (halt) stop_d = 1'b1;
         if (b_bad) error_d = 1'b1;
@@ -362,11 +371,19 @@ always @* begin
         due_d = due_q + (aw_load ? ONE_C : {CW{1'b0}}) - (b_take ? ONE_C : {CW{1'b0}});
         if (b_take && !b_bad && !error_q) begin
             b_lo_d = b_lo_q + {b_bytes[11:0]};
-            b_span_d = b_span_next;
-            bytes_d = (b_written < in_bytes_q) ? b_written : in_bytes_q;
+            b_add_d = 1'b1;
+            b_inc_d = b_bytes;
         end
+        if (b_add_q) begin
+            b_written_d = b_written_q + {51'd0, b_inc_q};
+            b_clamp_d = 1'b1;
+        end
+        // The last burst may run past the stream's end (its last beat's
+        // unstrobed lanes); bursts before it end inside the stream.
+        if (b_clamp_q) bytes_d = (b_written_q < in_bytes_q) ? b_written_q : in_bytes_q;
 
         if (!awvalid_q && !wvalid_q && claimed_q == {CW{1'b0}} && due_q == {CW{1'b0}} &&
+            !b_add_q && !b_clamp_q &&
             (stop_q || (tlast_in_q && ended_q && avail_q == {CW{1'b0}}))) begin
             busy_d = 1'b0;
         end
@@ -379,7 +396,7 @@ always @* begin
     tready_d = busy_d && !tlast_in_d && (stop_d || room_need <= {1'b0, DEPTH_C});
 end
 
-wire unused_b = &{1'b0, b_bytes[12], b_len, 1'b0};
+wire unused_b = &{1'b0, b_len, 1'b0};
 
 always @(posedge clk) begin
     busy_q <= busy_d;
@@ -407,7 +424,10 @@ always @(posedge clk) begin
     w_len_q <= w_len_d;
     due_q <= due_d;
     b_lo_q <= b_lo_d;
-    b_span_q <= b_span_d;
+    b_add_q <= b_add_d;
+    b_inc_q <= b_inc_d;
+    b_written_q <= b_written_d;
+    b_clamp_q <= b_clamp_d;
 
     if (cmd_take) off_q <= cmd_addr[LOGW-1:0];
     if (s_take) begin
@@ -436,6 +456,8 @@ always @(posedge clk) begin
         flush_q <= 1'b0;
         awvalid_q <= 1'b0;
         wvalid_q <= 1'b0;
+        b_add_q <= 1'b0;
+        b_clamp_q <= 1'b0;
     end
 end
 
