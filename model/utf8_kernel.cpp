@@ -9,7 +9,7 @@ namespace utf8core {
 
 namespace {
 
-constexpr uint32_t kIdle = 0, kCheck = 1, kRun = 2, kDone = 3;
+constexpr uint32_t kIdle = 0, kSums = 1, kRun = 2, kDone = 3, kCheck = 4, kStart = 5;
 constexpr uint32_t kOpSanitize = 1, kOpDecode = 2;
 constexpr int kAddrWidth = 64;
 
@@ -18,6 +18,11 @@ int CheckedBytes(int data_width) {
     throw std::invalid_argument("utf8_kernel: DATA_WIDTH must be 64, 128, 256 or 512");
   }
   return data_width / 8;
+}
+
+uint32_t CheckedOps(uint32_t ops) {
+  if (ops < 1 || ops > 7) throw std::invalid_argument("utf8_kernel: OPS must be 1 to 7");
+  return ops;
 }
 
 // Past the end of the 64-bit address space: the sum carries out and does not
@@ -71,9 +76,10 @@ int Encode(uint32_t cp, uint32_t n, uint8_t* out) {
 
 }  // namespace
 
-KernelCycleModel::KernelCycleModel(int data_width)
+KernelCycleModel::KernelCycleModel(int data_width, uint32_t ops)
     : w_(CheckedBytes(data_width)),
-      regs_(static_cast<uint32_t>(data_width), 0x07, kAddrWidth),
+      ops_(CheckedOps(ops)),
+      regs_(static_cast<uint32_t>(data_width), ops, kAddrWidth),
       rd_(KernelRdParams{w_, kAddrWidth, 16, 8}),
       tail_(w_),
       decoder_(w_),
@@ -85,8 +91,11 @@ KernelCycleModel::KernelCycleModel(int data_width)
 bool KernelCycleModel::Writes() const { return c_.op == kOpSanitize || c_.op == kOpDecode; }
 
 bool KernelCycleModel::BadArgs() const {
-  return c_.op == 3 || (c_.op == kOpDecode && (c_.dst & 3) != 0) || Past(c_.src, c_.len) ||
-         (Writes() && Past(c_.dst, c_.cap));
+  // OP 3 is none; an OP left out of OPS is refused like it. src_past and
+  // dst_past are the RTL's sums registered in ST_SUMS, from the same
+  // arguments (they do not change until the next job).
+  return ((ops_ >> c_.op) & 1) == 0 || (c_.op == kOpDecode && (c_.dst & 3) != 0) || c_.src_past ||
+         (Writes() && c_.dst_past);
 }
 
 KernelCycleModel::Outputs KernelCycleModel::outputs() const {
@@ -359,15 +368,24 @@ void KernelCycleModel::ControlTick(const Inputs& in, const KernelRdCycleModel::O
         n.dst = regs.job_dst;
         n.cap = regs.job_cap;
         n.cycles = 1;
-        n.state = kCheck;
+        n.state = kSums;
       }
       break;
+    case kSums:
+      n.src_past = Past(c.src, c.len);
+      n.dst_past = Past(c.dst, c.cap);
+      n.state = kCheck;
+      break;
     case kCheck:
+      n.bad = bad_args;
+      n.state = kStart;
+      break;
+    case kStart:
       n.bus_err = false;
       n.tail_done = false;
       n.tail_sent = false;
       n.tail_n = 0;
-      if (bad_args) {
+      if (c.bad) {
         n.state = kDone;
       } else {
         n.units_start = true;
@@ -389,15 +407,15 @@ void KernelCycleModel::ControlTick(const Inputs& in, const KernelRdCycleModel::O
       n.front_rst = true;
       n.state = kIdle;
       n.res_cycles = c.cycles;
-      n.res_units = bad_args ? 0 : u.units;
-      n.res_utf16_units = bad_args ? 0 : u.utf16_units;
-      if (bad_args) {
+      n.res_units = c.bad ? 0 : u.units;
+      n.res_utf16_units = c.bad ? 0 : u.utf16_units;
+      if (c.bad) {
         n.res_class_count.fill(0);
       } else {
         n.res_class_count = u.class_count;
       }
-      n.res_out_bytes = (bad_args || !c.wr_used) ? 0 : wr.bytes;
-      if (bad_args) {
+      n.res_out_bytes = (c.bad || !c.wr_used) ? 0 : wr.bytes;
+      if (c.bad) {
         n.res_in_bytes = 0;
         n.res_status = 0x10 | (c.held_n != 0 ? 0x08u : 0u) | (c.err ? 1u : 0u);
         n.res_err_class = c.err_class;

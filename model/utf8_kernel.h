@@ -101,9 +101,11 @@ class KernelCycleModel {
     bool w_known = false;      // m_axi_wstrb, m_axi_wlast
   };
 
-  // DATA_WIDTH 64, 128, 256 or 512; others throw std::invalid_argument.
-  explicit KernelCycleModel(int data_width);
+  // DATA_WIDTH 64, 128, 256 or 512, and the OPS built in (bit 0 VALIDATE,
+  // 1 SANITIZE, 2 DECODE_UTF32; 1 to 7); others throw std::invalid_argument.
+  explicit KernelCycleModel(int data_width, uint32_t ops = 7);
   int data_width() const { return 8 * w_; }
+  uint32_t ops() const { return ops_; }
   Outputs outputs() const;
   void tick(const Inputs& in);
 
@@ -114,6 +116,10 @@ class KernelCycleModel {
     uint32_t op = 0;
     bool mode = false, cont = false, partial = false;
     uint64_t src = 0, dst = 0, len = 0, cap = 0, cycles = 0;
+    // The argument check's registers: the ends past the address space
+    // (ST_SUMS; the model's addresses are 64 bits, so no len_big/cap_big),
+    // then the verdict (ST_CHECK)
+    bool src_past = false, dst_past = false, bad = false;
     uint64_t held = 0;  // 40 bits
     uint32_t held_n = 0;
     uint64_t text = 0;
@@ -144,6 +150,7 @@ class KernelCycleModel {
                    const KernelUnitsCycleModel::Outputs& units);
 
   int w_;
+  uint32_t ops_;  // OPS: the operations built in
   KernelRegsCycleModel regs_;
   KernelRdCycleModel rd_;
   KernelTailCycleModel tail_;

@@ -31,6 +31,12 @@
  * Between jobs the front (tail holder, decoder, unit stage) is reset, so a
  * job that stopped early leaves nothing behind. Reset makes the kernel idle
  * and forgets any carried text.
+ *
+ * OPS chooses the operations built in (CAPS reads it back). An OP left out
+ * is refused with BAD_ARGS, and what only it needs is not built: without
+ * SANITIZE no UTF-8 back half, without DECODE_UTF32 no UTF-32 repacker, and
+ * with neither no write engine (its AXI4 write channels sit idle). At large
+ * DATA_WIDTH this is what decides whether the kernel fits a device.
  */
 module utf8_kernel #(
     // width of the memory bus and of the stream: 64, 128, 256 or 512 bits
@@ -42,7 +48,9 @@ module utf8_kernel #(
     parameter RD_OUTSTANDING = 8,
     // write bursts: beats per burst, and beats buffered before a burst starts
     parameter WR_BURST = 16,
-    parameter WR_FIFO = 32
+    parameter WR_FIFO = 32,
+    // operations built in, one bit each: 0 VALIDATE, 1 SANITIZE, 2 DECODE_UTF32
+    parameter OPS = 7
 ) (
     input  wire                    clk,
     input  wire                    rst,
@@ -114,7 +122,18 @@ generate
     if (ADDR_WIDTH < 16 || ADDR_WIDTH > 64) begin : g_check_addr
         error_ADDR_WIDTH_must_be_16_to_64 stop ();
     end
+    if (OPS < 1 || OPS > 7) begin : g_check_ops
+        error_OPS_must_be_1_to_7 stop ();
+    end
 endgenerate
+
+localparam [31:0] OPS_32 = OPS;
+localparam [2:0] OPS_BITS = OPS_32[2:0];
+localparam HAS_SANITIZE = OPS_BITS[1];
+localparam HAS_DECODE = OPS_BITS[2];
+localparam HAS_WRITE = OPS_BITS[1] || OPS_BITS[2];
+localparam [31:0] LOGW_32 = $clog2(W);
+localparam [2:0] LOGW_SIZE = LOGW_32[2:0];   // AXI size of a full beat
 
 // ---------------------------------------------------------------------------
 // Registers
@@ -133,7 +152,7 @@ reg  [6*32-1:0]       res_class_count;
 
 utf8_kernel_regs #(
     .DATA_WIDTH(DATA_WIDTH),
-    .OPS(8'h07),
+    .OPS({5'b00000, OPS_BITS}),
     .ADDR_WIDTH(ADDR_WIDTH)
 ) regs_inst (
     .clk(clk),
@@ -180,11 +199,16 @@ utf8_kernel_regs #(
 // ---------------------------------------------------------------------------
 // Control
 
+// The argument check takes three clocks, so that no 64-bit sum feeds the
+// control's wide fan-out in the same clock: the sums, then the verdict, then
+// what follows from it.
 localparam [2:0]
     ST_IDLE  = 3'd0,
-    ST_CHECK = 3'd1,   // arguments taken: refuse or start the engines
+    ST_SUMS  = 3'd1,   // arguments taken: their ends are summed
     ST_RUN   = 3'd2,   // bytes flowing
-    ST_DONE  = 3'd3;   // everything in: results out, front reset
+    ST_DONE  = 3'd3,   // everything in: results out, front reset
+    ST_CHECK = 3'd4,   // the verdict on the arguments is registered
+    ST_START = 3'd5;   // refuse, or start the engines
 
 reg [2:0]            state_q;
 reg [1:0]            op_q;
@@ -213,18 +237,26 @@ reg                  front_rst_q;
 wire writes = op_q == OP_SANITIZE || op_q == OP_DECODE;
 
 // Arguments that would read or write past the end of the address space, an
-// unknown OP, or a UTF-32 destination off a 4-byte boundary
+// unknown OP, or a UTF-32 destination off a 4-byte boundary. The ends are
+// summed in ST_SUMS, the verdict registered in ST_CHECK (bad_q), and ST_START
+// and ST_DONE read it.
+reg [ADDR_WIDTH:0]   src_end_q, dst_end_q;
+reg                  len_big_q, cap_big_q;
+reg                  bad_q;
 wire [ADDR_WIDTH:0] src_end = {1'b0, src_q} + {1'b0, len_q[ADDR_WIDTH-1:0]};
 wire [ADDR_WIDTH:0] dst_end = {1'b0, dst_q} + {1'b0, cap_q[ADDR_WIDTH-1:0]};
 wire                len_big = (ADDR_WIDTH < 64) && (len_q >> (ADDR_WIDTH % 64)) != 64'd0;
 wire                cap_big = (ADDR_WIDTH < 64) && (cap_q >> (ADDR_WIDTH % 64)) != 64'd0;
 // the end may be the top of the address space itself, but not beyond it
-wire                src_past = src_end[ADDR_WIDTH] && src_end[ADDR_WIDTH-1:0] != {ADDR_WIDTH{1'b0}};
-wire                dst_past = dst_end[ADDR_WIDTH] && dst_end[ADDR_WIDTH-1:0] != {ADDR_WIDTH{1'b0}};
-wire bad_args = op_q == 2'd3
+wire                src_past = src_end_q[ADDR_WIDTH] && src_end_q[ADDR_WIDTH-1:0] != {ADDR_WIDTH{1'b0}};
+wire                dst_past = dst_end_q[ADDR_WIDTH] && dst_end_q[ADDR_WIDTH-1:0] != {ADDR_WIDTH{1'b0}};
+// an OP this build leaves out (OP 3 is none)
+wire [3:0] ops_built = {1'b0, OPS_BITS};
+wire op_built = ops_built[op_q];
+wire bad_args = !op_built
              || (op_q == OP_DECODE && dst_q[1:0] != 2'b00)
-             || src_past || len_big
-             || (writes && (dst_past || cap_big));
+             || src_past || len_big_q
+             || (writes && (dst_past || cap_big_q));
 
 // Engines' status
 wire rd_busy, rd_error, wr_busy, wr_error;
@@ -280,14 +312,25 @@ always @(posedge clk) begin
             dst_q     <= job_dst;
             cap_q     <= job_cap;
             cycles_q  <= 64'd1;
+            state_q   <= ST_SUMS;
+        end
+        ST_SUMS: begin
+            src_end_q <= src_end;
+            dst_end_q <= dst_end;
+            len_big_q <= len_big;
+            cap_big_q <= cap_big;
             state_q   <= ST_CHECK;
         end
         ST_CHECK: begin
+            bad_q   <= bad_args;
+            state_q <= ST_START;
+        end
+        ST_START: begin
             bus_err_q   <= 1'b0;
             tail_done_q <= 1'b0;
             tail_sent_q <= 1'b0;
             tail_n_q    <= 3'd0;
-            if (bad_args) begin
+            if (bad_q) begin
                 state_q <= ST_DONE;
             end else begin
                 units_start_q  <= 1'b1;
@@ -309,11 +352,11 @@ always @(posedge clk) begin
             front_rst_q     <= 1'b1;
             state_q         <= ST_IDLE;
             res_cycles      <= cycles_q;
-            res_units       <= bad_args ? 64'd0 : u_units;
-            res_utf16_units <= bad_args ? 64'd0 : u_utf16;
-            res_class_count <= bad_args ? {(6*32){1'b0}} : u_class_count;
-            res_out_bytes   <= (bad_args || !wr_used_q) ? 64'd0 : wr_bytes;
-            if (bad_args) begin
+            res_units       <= bad_q ? 64'd0 : u_units;
+            res_utf16_units <= bad_q ? 64'd0 : u_utf16;
+            res_class_count <= bad_q ? {(6*32){1'b0}} : u_class_count;
+            res_out_bytes   <= (bad_q || !wr_used_q) ? 64'd0 : wr_bytes;
+            if (bad_q) begin
                 res_in_bytes <= 64'd0;
                 res_status   <= {1'b1, held_n_q != 3'd0, 2'b00, err_q};
                 res_err_class  <= err_class_q;
@@ -553,23 +596,35 @@ wire [8*W-1:0] san_tdata;
 wire [W-1:0]   san_tkeep;
 wire           san_tvalid, san_tready, san_tlast, san_in_ready;
 
-utf8_unit_utf8 #(
-    .LANES(W)
-) utf8_inst (
-    .clk(clk),
-    .rst(front_rst),
-    .s_axis_tdata(cut_tdata),
-    .s_axis_tkeep(cut_tkeep),
-    .s_axis_tuser(cut_tuser),
-    .s_axis_tvalid(cut_tvalid && op_q == OP_SANITIZE),
-    .s_axis_tready(san_in_ready),
-    .s_axis_tlast(cut_tlast),
-    .m_axis_tdata(san_tdata),
-    .m_axis_tkeep(san_tkeep),
-    .m_axis_tvalid(san_tvalid),
-    .m_axis_tready(san_tready),
-    .m_axis_tlast(san_tlast)
-);
+generate
+    if (HAS_SANITIZE) begin : g_sanitize
+        utf8_unit_utf8 #(
+            .LANES(W)
+        ) utf8_inst (
+            .clk(clk),
+            .rst(front_rst),
+            .s_axis_tdata(cut_tdata),
+            .s_axis_tkeep(cut_tkeep),
+            .s_axis_tuser(cut_tuser),
+            .s_axis_tvalid(cut_tvalid && op_q == OP_SANITIZE),
+            .s_axis_tready(san_in_ready),
+            .s_axis_tlast(cut_tlast),
+            .m_axis_tdata(san_tdata),
+            .m_axis_tkeep(san_tkeep),
+            .m_axis_tvalid(san_tvalid),
+            .m_axis_tready(san_tready),
+            .m_axis_tlast(san_tlast)
+        );
+    end else begin : g_no_sanitize
+        // SANITIZE is refused (BAD_ARGS), so no unit ever comes this way.
+        assign san_in_ready = 1'b0;
+        assign san_tdata = {(8*W){1'b0}};
+        assign san_tkeep = {W{1'b0}};
+        assign san_tvalid = 1'b0;
+        assign san_tlast = 1'b0;
+        wire unused_san = &{1'b0, san_tready, cut_tuser, 1'b0};
+    end
+endgenerate
 
 // UTF-32: the units' code points are the words; error units carry U+FFFD.
 localparam UW = $clog2(W + 1);
@@ -585,24 +640,36 @@ wire [32*Q-1:0] u32_data;
 wire [Q-1:0]    u32_keep;
 wire            u32_valid, u32_ready, u32_last, u32_in_ready;
 
-utf8_repack #(
-    .ITEM(32),
-    .IN(W),
-    .OUT(Q)
-) ucs4_inst (
-    .clk(clk),
-    .rst(front_rst),
-    .s_data(cut_tdata),
-    .s_count(cut_count),
-    .s_valid(cut_tvalid && op_q == OP_DECODE),
-    .s_ready(u32_in_ready),
-    .s_last(cut_tlast),
-    .m_data(u32_data),
-    .m_keep(u32_keep),
-    .m_valid(u32_valid),
-    .m_ready(u32_ready),
-    .m_last(u32_last)
-);
+generate
+    if (HAS_DECODE) begin : g_decode
+        utf8_repack #(
+            .ITEM(32),
+            .IN(W),
+            .OUT(Q)
+        ) ucs4_inst (
+            .clk(clk),
+            .rst(front_rst),
+            .s_data(cut_tdata),
+            .s_count(cut_count),
+            .s_valid(cut_tvalid && op_q == OP_DECODE),
+            .s_ready(u32_in_ready),
+            .s_last(cut_tlast),
+            .m_data(u32_data),
+            .m_keep(u32_keep),
+            .m_valid(u32_valid),
+            .m_ready(u32_ready),
+            .m_last(u32_last)
+        );
+    end else begin : g_no_decode
+        // DECODE_UTF32 is refused (BAD_ARGS), so no unit ever comes this way.
+        assign u32_in_ready = 1'b0;
+        assign u32_data = {(32*Q){1'b0}};
+        assign u32_keep = {Q{1'b0}};
+        assign u32_valid = 1'b0;
+        assign u32_last = 1'b0;
+        wire unused_u32 = &{1'b0, u32_ready, cut_count, cut_tdata, 1'b0};
+    end
+endgenerate
 
 wire [W-1:0] u32_byte_keep;
 genvar gq;
@@ -626,43 +693,68 @@ assign u32_ready  = wr_tready && op_q == OP_DECODE;
 
 wire wr_cmd_ready;
 
-utf8_kernel_wr #(
-    .DATA_WIDTH(DATA_WIDTH),
-    .ADDR_WIDTH(ADDR_WIDTH),
-    .MAX_BURST(WR_BURST),
-    .FIFO_DEPTH(WR_FIFO)
-) wr_inst (
-    .clk(clk),
-    .rst(rst),
-    .cmd_valid(wr_cmd_q),
-    .cmd_ready(wr_cmd_ready),
-    .cmd_addr(dst_q),
-    .cmd_abort(wr_abort),
-    .busy(wr_busy),
-    .error(wr_error),
-    .bytes(wr_bytes),
-    .s_axis_tdata(wr_tdata),
-    .s_axis_tkeep(wr_tkeep),
-    .s_axis_tvalid(wr_tvalid),
-    .s_axis_tready(wr_tready),
-    .s_axis_tlast(wr_tlast),
-    .m_axi_awaddr(m_axi_awaddr),
-    .m_axi_awlen(m_axi_awlen),
-    .m_axi_awsize(m_axi_awsize),
-    .m_axi_awburst(m_axi_awburst),
-    .m_axi_awcache(m_axi_awcache),
-    .m_axi_awprot(m_axi_awprot),
-    .m_axi_awvalid(m_axi_awvalid),
-    .m_axi_awready(m_axi_awready),
-    .m_axi_wdata(m_axi_wdata),
-    .m_axi_wstrb(m_axi_wstrb),
-    .m_axi_wlast(m_axi_wlast),
-    .m_axi_wvalid(m_axi_wvalid),
-    .m_axi_wready(m_axi_wready),
-    .m_axi_bresp(m_axi_bresp),
-    .m_axi_bvalid(m_axi_bvalid),
-    .m_axi_bready(m_axi_bready)
-);
+generate
+    if (HAS_WRITE) begin : g_write
+        utf8_kernel_wr #(
+            .DATA_WIDTH(DATA_WIDTH),
+            .ADDR_WIDTH(ADDR_WIDTH),
+            .MAX_BURST(WR_BURST),
+            .FIFO_DEPTH(WR_FIFO)
+        ) wr_inst (
+            .clk(clk),
+            .rst(rst),
+            .cmd_valid(wr_cmd_q),
+            .cmd_ready(wr_cmd_ready),
+            .cmd_addr(dst_q),
+            .cmd_abort(wr_abort),
+            .busy(wr_busy),
+            .error(wr_error),
+            .bytes(wr_bytes),
+            .s_axis_tdata(wr_tdata),
+            .s_axis_tkeep(wr_tkeep),
+            .s_axis_tvalid(wr_tvalid),
+            .s_axis_tready(wr_tready),
+            .s_axis_tlast(wr_tlast),
+            .m_axi_awaddr(m_axi_awaddr),
+            .m_axi_awlen(m_axi_awlen),
+            .m_axi_awsize(m_axi_awsize),
+            .m_axi_awburst(m_axi_awburst),
+            .m_axi_awcache(m_axi_awcache),
+            .m_axi_awprot(m_axi_awprot),
+            .m_axi_awvalid(m_axi_awvalid),
+            .m_axi_awready(m_axi_awready),
+            .m_axi_wdata(m_axi_wdata),
+            .m_axi_wstrb(m_axi_wstrb),
+            .m_axi_wlast(m_axi_wlast),
+            .m_axi_wvalid(m_axi_wvalid),
+            .m_axi_wready(m_axi_wready),
+            .m_axi_bresp(m_axi_bresp),
+            .m_axi_bvalid(m_axi_bvalid),
+            .m_axi_bready(m_axi_bready)
+        );
+    end else begin : g_no_write
+        // Only VALIDATE is built: nothing is written, the write channels idle.
+        assign wr_cmd_ready = 1'b1;
+        assign wr_busy = 1'b0;
+        assign wr_error = 1'b0;
+        assign wr_bytes = 64'd0;
+        assign wr_tready = 1'b0;
+        assign m_axi_awaddr = {ADDR_WIDTH{1'b0}};
+        assign m_axi_awlen = 8'd0;
+        assign m_axi_awsize = LOGW_SIZE;
+        assign m_axi_awburst = 2'b01;     // INCR, as the engine drives it
+        assign m_axi_awcache = 4'b0011;
+        assign m_axi_awprot = 3'b000;
+        assign m_axi_awvalid = 1'b0;
+        assign m_axi_wdata = {DATA_WIDTH{1'b0}};
+        assign m_axi_wstrb = {W{1'b0}};
+        assign m_axi_wlast = 1'b0;
+        assign m_axi_wvalid = 1'b0;
+        assign m_axi_bready = 1'b1;
+        wire unused_wr = &{1'b0, cut_tvalid, cut_tlast, wr_cmd_q, wr_abort, wr_tdata, wr_tkeep, wr_tvalid, wr_tlast,
+                           m_axi_awready, m_axi_wready, m_axi_bresp, m_axi_bvalid, 1'b0};
+    end
+endgenerate
 
 wire unused_used = &{1'b0, rd_used_q, tail_sent_q, 1'b0};
 

@@ -19,7 +19,9 @@ module utf8_kernel_vitis #(
     parameter C_S_AXI_CONTROL_ADDR_WIDTH = 12,
     parameter C_S_AXI_CONTROL_DATA_WIDTH = 32,
     parameter C_M00_AXI_ADDR_WIDTH = 64,
-    parameter C_M00_AXI_DATA_WIDTH = 512
+    parameter C_M00_AXI_DATA_WIDTH = 512,
+    // operations built in (utf8_kernel's OPS): 1 VALIDATE, 2 SANITIZE, 4 DECODE_UTF32
+    parameter OPS = 7
 ) (
     input  wire                                 ap_clk,
     input  wire                                 ap_rst_n,
@@ -86,7 +88,8 @@ always @(posedge ap_clk) rst_q <= !ap_rst_n;
 
 utf8_kernel #(
     .DATA_WIDTH(C_M00_AXI_DATA_WIDTH),
-    .ADDR_WIDTH(C_M00_AXI_ADDR_WIDTH)
+    .ADDR_WIDTH(C_M00_AXI_ADDR_WIDTH),
+    .OPS(OPS)
 ) kernel_inst (
     .clk(ap_clk),
     .rst(rst_q),

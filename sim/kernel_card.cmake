@@ -1,31 +1,53 @@
 # The memory-mapped kernel (rtl/utf8_kernel.v) on a simulated card
 # (kernel_card.h): the kernel verilated at every DATA_WIDTH of
-# UTF8CORE_KERNEL_WIDTHS (utf8_kernel_rtl_w<N>), the AXI4 memory model, and the
-# table of widths this build has (kernel_widths.cpp, generated).
+# UTF8CORE_KERNEL_WIDTHS with every operation (utf8_kernel_rtl_w<N>), and at
+# each DATA_WIDTH:OPS of UTF8CORE_KERNEL_SUBSETS (utf8_kernel_rtl_w<N>_ops<M>),
+# the AXI4 memory model, and the table of builds (kernel_widths.cpp, generated).
 set(UTF8CORE_KERNEL_WIDTHS 64 512 CACHE STRING
     "DATA_WIDTHs the simulated card is built at (64, 128, 256, 512)")
+
+set(UTF8CORE_KERNEL_SUBSETS 64:1 CACHE STRING
+    "Kernels built with fewer operations, as DATA_WIDTH:OPS (OPS bit 0 VALIDATE, 1 SANITIZE, 2 DECODE_UTF32)")
 
 set(kernel_decls "")
 set(kernel_cases "")
 set(kernel_list "")
+set(subset_list "")
 set(kernel_libs "")
+set(kernel_builds "")
 foreach(dw IN LISTS UTF8CORE_KERNEL_WIDTHS)
-  set(t utf8_kernel_rtl_w${dw})
-  set(DW ${dw})
+  list(APPEND kernel_builds "${dw}:7")
+endforeach()
+list(APPEND kernel_builds ${UTF8CORE_KERNEL_SUBSETS})
+foreach(build IN LISTS kernel_builds)
+  string(REPLACE ":" ";" parts "${build}")
+  list(GET parts 0 dw)
+  list(GET parts 1 ops)
+  if(ops EQUAL 7)
+    set(SUFFIX w${dw})
+  else()
+    set(SUFFIX w${dw}_ops${ops})
+  endif()
+  set(t utf8_kernel_rtl_${SUFFIX})
   configure_file(${CMAKE_CURRENT_LIST_DIR}/kernel_rtl_w.cpp.in
                  ${CMAKE_CURRENT_BINARY_DIR}/${t}.cpp @ONLY)
   add_library(${t} STATIC ${CMAKE_CURRENT_BINARY_DIR}/${t}.cpp)
   target_include_directories(${t} PRIVATE ${CMAKE_CURRENT_LIST_DIR})
   verilate(${t}
     SOURCES ${UTF8CORE_KERNEL_LINT_WAIVERS} ${CMAKE_SOURCE_DIR}/rtl/utf8_kernel.v
-    PREFIX Vutf8_kernel_w${dw}
+    PREFIX Vutf8_kernel_${SUFFIX}
     TOP_MODULE utf8_kernel
     TRACE_FST
-    VERILATOR_ARGS -Wall --assert -GDATA_WIDTH=${dw} -y ${CMAKE_SOURCE_DIR}/rtl)
+    VERILATOR_ARGS -Wall --assert -GDATA_WIDTH=${dw} -GOPS=${ops} -y ${CMAKE_SOURCE_DIR}/rtl)
   string(APPEND kernel_decls
-         "std::unique_ptr<KernelRtl> MakeKernelRtlW${dw}(const std::string& trace_path);\n")
-  string(APPEND kernel_cases "    case ${dw}: return MakeKernelRtlW${dw}(trace_path);\n")
-  string(APPEND kernel_list "${dw}, ")
+         "std::unique_ptr<KernelRtl> MakeKernelRtl_${SUFFIX}(const std::string& trace_path);\n")
+  string(APPEND kernel_cases
+         "  if (data_width == ${dw} && ops == ${ops}) return MakeKernelRtl_${SUFFIX}(trace_path);\n")
+  if(ops EQUAL 7)
+    string(APPEND kernel_list "${dw}, ")
+  else()
+    string(APPEND subset_list "{${dw}, ${ops}}, ")
+  endif()
   list(APPEND kernel_libs ${t})
 endforeach()
 
@@ -37,11 +59,11 @@ namespace utf8core {
 namespace sim {
 @kernel_decls@
 std::vector<unsigned> KernelWidths() { return {@kernel_list@}; }
+std::vector<std::pair<unsigned, unsigned>> KernelSubsets() { return {@subset_list@}; }
 
-std::unique_ptr<KernelRtl> MakeKernelRtl(unsigned data_width, const std::string& trace_path) {
-  switch (data_width) {
-@kernel_cases@    default: return nullptr;
-  }
+std::unique_ptr<KernelRtl> MakeKernelRtl(unsigned data_width, const std::string& trace_path,
+                                         unsigned ops) {
+@kernel_cases@  return nullptr;
 }
 }  // namespace sim
 }  // namespace utf8core

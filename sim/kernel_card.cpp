@@ -76,9 +76,12 @@ std::string Differ(const KernelCycleModel::Outputs& e, const KernelCycleModel::O
 
 KernelCard::KernelCard(const KernelCardConfig& cfg)
     : cfg_(cfg), mem_(WithWidth(cfg.mem, cfg.data_width)), rng_(cfg.seed) {
-  rtl_ = MakeKernelRtl(cfg.data_width, cfg.trace_path);
-  if (!rtl_) throw std::invalid_argument("no kernel built at DATA_WIDTH " + std::to_string(cfg.data_width));
-  if (cfg.check_model) model_ = std::make_unique<KernelCycleModel>(static_cast<int>(cfg.data_width));
+  rtl_ = MakeKernelRtl(cfg.data_width, cfg.trace_path, cfg.ops);
+  if (!rtl_)
+    throw std::invalid_argument("no kernel built at DATA_WIDTH " + std::to_string(cfg.data_width) +
+                                " with OPS " + std::to_string(cfg.ops));
+  if (cfg.check_model)
+    model_ = std::make_unique<KernelCycleModel>(static_cast<int>(cfg.data_width), cfg.ops);
   Reset();
 }
 

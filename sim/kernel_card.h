@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "axi_mem.h"
@@ -49,13 +50,18 @@ class KernelRtl {
   virtual void Final() = 0;
 };
 
-// The data widths this build has a kernel for.
+// The data widths this build has a kernel with every operation for.
 std::vector<unsigned> KernelWidths();
-// A kernel at data_width bits, or nullptr when the build has none.
-std::unique_ptr<KernelRtl> MakeKernelRtl(unsigned data_width, const std::string& trace_path);
+// The (data width, OPS) of the kernels this build has with fewer operations.
+std::vector<std::pair<unsigned, unsigned>> KernelSubsets();
+// A kernel at data_width bits with the operations ops (OPS: bit 0 VALIDATE,
+// 1 SANITIZE, 2 DECODE_UTF32), or nullptr when the build has none.
+std::unique_ptr<KernelRtl> MakeKernelRtl(unsigned data_width, const std::string& trace_path,
+                                         unsigned ops = 7);
 
 struct KernelCardConfig {
   unsigned data_width = 512;
+  unsigned ops = 7;           // the kernel's OPS (UTF8CORE_KERNEL_SUBSETS builds others than 7)
   AxiMemConfig mem;           // its data_bytes is set from data_width
   double axil_stall = 0.0;    // chance a cycle of the register bus waits (bready/rready low)
   uint64_t seed = 1;

@@ -57,6 +57,11 @@ utf8core_fusesoc_test(fusesoc.lint.kernel utf8core:ip:kernel lint --DATA_WIDTH=6
 utf8core_fusesoc_test(fusesoc.bad_param.kernel utf8core:ip:kernel lint --DATA_WIDTH=96)
 set_tests_properties(fusesoc.bad_param.kernel PROPERTIES
   PASS_REGULAR_EXPRESSION "error_DATA_WIDTH_must_be_64_128_256_or_512")
+# a kernel with VALIDATE alone lints too (no write engine), and OPS 0 is refused
+utf8core_fusesoc_test(fusesoc.lint.kernel_validate utf8core:ip:kernel lint --DATA_WIDTH=64 --OPS=1)
+utf8core_fusesoc_test(fusesoc.bad_param.kernel_ops utf8core:ip:kernel lint --DATA_WIDTH=64 --OPS=0)
+set_tests_properties(fusesoc.bad_param.kernel_ops PROPERTIES
+  PASS_REGULAR_EXPRESSION "error_OPS_must_be_1_to_7")
 
 foreach(block decoder encoder validator wide_decoder sanitizer)
   utf8core_fusesoc_test(fusesoc.lint.${block} utf8core:ip:${block} lint)

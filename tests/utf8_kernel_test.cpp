@@ -67,11 +67,15 @@ const char* OpName(unsigned op) {
   return op == UTF8K_VALIDATE ? "VALIDATE" : op == UTF8K_SANITIZE ? "SANITIZE" : "DECODE_UTF32";
 }
 
-class KernelTest : public testing::TestWithParam<unsigned> {
+// The card, the host library on it, and the checks every kernel test shares;
+// dw_ and ops_ say which kernel build.
+class KernelFixture : public testing::Test {
  protected:
+  KernelFixture(unsigned dw, unsigned ops) : dw_(dw), ops_(ops) {}
   void MakeCard(const KernelCardConfig& base) {
     KernelCardConfig cfg = base;
-    cfg.data_width = GetParam();
+    cfg.data_width = dw_;
+    cfg.ops = ops_;
     cfg.mem.size = kMemSize;
     cfg.seed = sim::SeedFromEnv(cfg.seed);
     seed_ = cfg.seed;
@@ -91,7 +95,7 @@ class KernelTest : public testing::TestWithParam<unsigned> {
       EXPECT_GT(card_->model_clocks(), 0u) << "cycle model not compared";
       if (!card_->model_mismatch().empty()) {
         ADD_FAILURE() << "cycle model (model/utf8_kernel.h) against the RTL: " << card_->model_mismatch()
-                      << " (width " << GetParam() << " seed " << seed_ << ")";
+                      << " (width " << dw_ << " OPS " << ops_ << " seed " << seed_ << ")";
       }
     }
   }
@@ -111,7 +115,7 @@ class KernelTest : public testing::TestWithParam<unsigned> {
   // (their sum is the text's length) and checks everything against the model.
   void CheckText(const std::vector<uint8_t>& text, unsigned op, Mode mode, uint64_t src, uint64_t dst,
                  const std::vector<uint64_t>& pieces, const std::string& what) {
-    SCOPED_TRACE(what + " " + OpName(op) + " " + ModeName(mode) + " width " + std::to_string(GetParam()) +
+    SCOPED_TRACE(what + " " + OpName(op) + " " + ModeName(mode) + " width " + std::to_string(dw_) +
                  " seed " + std::to_string(seed_) + " len " + std::to_string(text.size()));
     card_->mem().Write(src, text.data(), text.size());
     const Expected e = Expect(text, op, mode);
@@ -177,16 +181,24 @@ class KernelTest : public testing::TestWithParam<unsigned> {
     return r;
   }
 
+  const unsigned dw_;
+  const unsigned ops_;
   bool use_irq_ = false;
   uint64_t seed_ = 1;
   std::unique_ptr<KernelCard> card_;
   utf8k_card host_{};
 };
 
+// The kernels with every operation, at each DATA_WIDTH the build has.
+class KernelTest : public KernelFixture, public testing::WithParamInterface<unsigned> {
+ protected:
+  KernelTest() : KernelFixture(GetParam(), 7) {}
+};
+
 TEST_P(KernelTest, ProbeReadsIdAndCaps) {
   uint32_t dw = 0, ops = 0;
   ASSERT_EQ(utf8k_probe(&host_, &dw, &ops), UTF8K_OK);
-  EXPECT_EQ(dw, GetParam());
+  EXPECT_EQ(dw, dw_);
   EXPECT_EQ(ops, 0x07u);
 }
 
@@ -207,7 +219,7 @@ TEST_P(KernelTest, EmptyAndOneByteJobs) {
 
 TEST_P(KernelTest, EveryAlignmentOfSrcAndDst) {
   sim::Rng rng(seed_);
-  const unsigned w = GetParam() / 8;
+  const unsigned w = dw_ / 8;
   for (unsigned a = 0; a < w; a += (w > 16 ? 3 : 1)) {
     const std::vector<uint8_t> text = test::RandomPacket(rng, Mode::kRfc3629, 5 * w + 20);
     CheckAllOps(text, Mode::kRfc3629, kSrcBase + a, kDstBase + ((a * 7) % w), {text.size()},
@@ -359,6 +371,60 @@ std::string WidthName(const testing::TestParamInfo<unsigned>& info) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Widths, KernelTest, testing::ValuesIn(sim::KernelWidths()), WidthName);
+
+// The kernels built with fewer operations (UTF8CORE_KERNEL_SUBSETS): CAPS
+// says which; each OP built runs as in the full kernel, each OP left out is
+// refused with BAD_ARGS without a byte read or written, and the kernel goes
+// on working after it.
+class KernelSubsetTest : public KernelFixture,
+                         public testing::WithParamInterface<std::pair<unsigned, unsigned>> {
+ protected:
+  KernelSubsetTest() : KernelFixture(GetParam().first, GetParam().second) {}
+  bool Built(unsigned op) const { return ((ops_ >> op) & 1) != 0; }
+};
+
+TEST_P(KernelSubsetTest, CapsNameTheOperationsBuilt) {
+  uint32_t dw = 0, ops = 0;
+  ASSERT_EQ(utf8k_probe(&host_, &dw, &ops), UTF8K_OK);
+  EXPECT_EQ(dw, dw_);
+  EXPECT_EQ(ops, ops_);
+}
+
+TEST_P(KernelSubsetTest, OpsLeftOutAreRefusedAndOpsBuiltRun) {
+  MakeStallingCard(sim::SeedFromEnv(5));
+  const std::vector<uint8_t> text = test::RepeatedText(2000);
+  const std::vector<uint8_t> guard(512, 0x5A);
+  for (int round = 0; round < 2; ++round) {
+    for (unsigned op : {UTF8K_VALIDATE, UTF8K_SANITIZE, UTF8K_DECODE_UTF32}) {
+      if (Built(op)) {
+        CheckText(text, op, Mode::kRfc3629, kSrcBase + 3, kDstBase, {700, text.size() - 700}, "built");
+        continue;
+      }
+      SCOPED_TRACE(std::string("left out: ") + OpName(op));
+      card_->mem().Write(kSrcBase, text.data(), text.size());
+      card_->mem().Write(kDstBase, guard.data(), guard.size());
+      const uint64_t reads = card_->mem().counters().read_bursts;
+      const uint64_t writes = card_->mem().counters().write_bursts;
+      const utf8k_result r = RunJob({op, 0, kSrcBase, text.size(), kDstBase, guard.size()}, UTF8K_E_BAD_ARGS);
+      EXPECT_TRUE(r.status & UTF8K_ST_BAD_ARGS);
+      EXPECT_EQ(r.in_bytes, 0u);
+      EXPECT_EQ(r.out_bytes, 0u);
+      EXPECT_EQ(r.units, 0u);
+      EXPECT_EQ(card_->mem().counters().read_bursts, reads);
+      EXPECT_EQ(card_->mem().counters().write_bursts, writes);
+      std::vector<uint8_t> got(guard.size());
+      card_->mem().Read(kDstBase, got.data(), got.size());
+      EXPECT_EQ(got, guard);
+    }
+  }
+}
+
+std::string SubsetName(const testing::TestParamInfo<std::pair<unsigned, unsigned>>& info) {
+  return "w" + std::to_string(info.param.first) + "_ops" + std::to_string(info.param.second);
+}
+
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(KernelSubsetTest);
+INSTANTIATE_TEST_SUITE_P(Subsets, KernelSubsetTest, testing::ValuesIn(sim::KernelSubsets()), SubsetName);
 
 }  // namespace
 }  // namespace utf8core
