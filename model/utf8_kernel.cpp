@@ -185,9 +185,13 @@ void KernelCycleModel::tick(const Inputs& in) {
   iu.s.tuser = dec.m_tuser;
   iu.s.tlast = dec.m_tlast;
   iu.s_tvalid = dec.m_tvalid;
-  iu.m_tready = false;
-  const KernelUnitsCycleModel::Outputs cut0 = units_.outputs(iu);
-  const KernelUnitsCycleModel::UnitBeat& cut = cut0.m;
+  // The register slice between the unit stage and the back ends (only when
+  // something is written): its outputs and its ready are registers.
+  const bool has_write = (ops_ & 6) != 0;
+  iu.m_tready = has_write ? slice_.s_ready() : true;
+  const KernelUnitsCycleModel::Outputs units = units_.outputs(iu);
+  const KernelUnitsCycleModel::UnitBeat& cut = has_write ? slice_.m_beat() : units.m;
+  const bool cut_tvalid = has_write ? slice_.m_valid() : units.m_tvalid;
 
   // The write engine's ready, muxed by op, into the two repackings.
   const bool wr_tready = wr.s_axis_tready;
@@ -197,7 +201,7 @@ void KernelCycleModel::tick(const Inputs& in) {
   RepackCycleModel::Inputs& i8 = in_utf8_;
   i8.rst = front_rst;
   UnitBytes(cut);
-  i8.s_valid = cut0.m_tvalid && op == kOpSanitize;
+  i8.s_valid = cut_tvalid && op == kOpSanitize;
   i8.s_last = cut.tlast;
   i8.m_ready = san_tready;
   const RepackCycleModel::Outputs san = utf8_.outputs(i8);
@@ -210,14 +214,13 @@ void KernelCycleModel::tick(const Inputs& in) {
     if ((cut.tkeep >> k) & 1) cut_count = static_cast<uint32_t>(k) + 1;
   }
   i32.s_count = cut_count;
-  i32.s_valid = cut0.m_tvalid && op == kOpDecode;
+  i32.s_valid = cut_tvalid && op == kOpDecode;
   i32.s_last = cut.tlast;
   i32.m_ready = u32_ready;
   const RepackCycleModel::Outputs u32 = ucs4_.outputs(i32);
 
   const bool cut_tready = op == kOpSanitize ? san.s_ready : op == kOpDecode ? u32.s_ready : true;
-  iu.m_tready = cut_tready;
-  const KernelUnitsCycleModel::Outputs units = units_.outputs(iu);
+  if (!has_write) iu.m_tready = cut_tready;  // always ready: VALIDATE's units end here
 
   // Decoder: its ready is the credit, a register.
   WideDecoderCycleModel::Inputs& id = in_dec_;
@@ -319,6 +322,7 @@ void KernelCycleModel::tick(const Inputs& in) {
   tail_.tick(it);
   decoder_.tick(id);
   units_.tick(iu);
+  slice_.tick(front_rst, units.m_tvalid, units.m, cut_tready);
   utf8_.tick(i8);
   ucs4_.tick(i32);
   wr_.tick(iw);

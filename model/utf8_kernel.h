@@ -24,6 +24,7 @@
 #include <array>
 #include <cstdint>
 
+#include "utf8_axis_skid.h"
 #include "utf8_kernel_rd.h"
 #include "utf8_kernel_regs.h"
 #include "utf8_kernel_tail.h"
@@ -156,6 +157,7 @@ class KernelCycleModel {
   KernelTailCycleModel tail_;
   WideDecoderCycleModel decoder_;
   KernelUnitsCycleModel units_;
+  AxisSkidModel<KernelUnitsCycleModel::UnitBeat> slice_;  // units to back ends (OPS with a write)
   RepackCycleModel utf8_;  // utf8_unit_utf8's repacking: bytes, IN 3*W+3, OUT W
   RepackCycleModel ucs4_;  // UTF-32: code points, IN W, OUT W/4
   KernelWrCycleModel wr_;

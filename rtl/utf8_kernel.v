@@ -548,10 +548,10 @@ utf8_wide_decoder #(
 wire unused_dec_stat = &{1'b0, dec_stat_valid, dec_stat_error, dec_stat_offset,
                          dec_stat_class, dec_err_count, 1'b0};
 
-wire [32*W-1:0] cut_tdata;
-wire [W-1:0]    cut_tkeep;
-wire [6*W-1:0]  cut_tuser;
-wire            cut_tvalid, cut_tready, cut_tlast;
+wire [32*W-1:0] uo_tdata;
+wire [W-1:0]    uo_tkeep;
+wire [6*W-1:0]  uo_tuser;
+wire            uo_tvalid, uo_tready, uo_tlast;
 
 utf8_kernel_units #(
     .W(W)
@@ -569,12 +569,12 @@ utf8_kernel_units #(
     .s_axis_tvalid(unit_tvalid),
     .s_axis_tready(unit_tready),
     .s_axis_tlast(unit_tlast),
-    .m_axis_tdata(cut_tdata),
-    .m_axis_tkeep(cut_tkeep),
-    .m_axis_tuser(cut_tuser),
-    .m_axis_tvalid(cut_tvalid),
-    .m_axis_tready(cut_tready),
-    .m_axis_tlast(cut_tlast),
+    .m_axis_tdata(uo_tdata),
+    .m_axis_tkeep(uo_tkeep),
+    .m_axis_tuser(uo_tuser),
+    .m_axis_tvalid(uo_tvalid),
+    .m_axis_tready(uo_tready),
+    .m_axis_tlast(uo_tlast),
     .ended(u_ended),
     .out_full(u_out_full),
     .in_bytes(u_in_bytes),
@@ -588,6 +588,37 @@ utf8_kernel_units #(
 );
 
 wire unused_out_bytes = &{1'b0, u_out_bytes, 1'b0};
+
+// The unit beats on to the back ends through a register slice: the back
+// ends' ready comes from their repackers' take decisions, and without the
+// slice it would run on through the unit stage into the decoder's FIFO in the
+// same clock. VALIDATE's units pass it and end there.
+wire [32*W-1:0] cut_tdata;
+wire [W-1:0]    cut_tkeep;
+wire [6*W-1:0]  cut_tuser;
+wire            cut_tvalid, cut_tready, cut_tlast;
+
+generate
+    if (HAS_WRITE) begin : g_slice
+        utf8_axis_skid #(
+            .WIDTH(39 * W + 1)
+        ) slice_inst (
+            .clk(clk),
+            .rst(front_rst),
+            .s_axis_tdata({uo_tlast, uo_tuser, uo_tkeep, uo_tdata}),
+            .s_axis_tvalid(uo_tvalid),
+            .s_axis_tready(uo_tready),
+            .m_axis_tdata({cut_tlast, cut_tuser, cut_tkeep, cut_tdata}),
+            .m_axis_tvalid(cut_tvalid),
+            .m_axis_tready(cut_tready)
+        );
+    end else begin : g_no_slice
+        // VALIDATE alone: the units end here, a beat every clock.
+        assign {cut_tlast, cut_tuser, cut_tkeep, cut_tdata} = {uo_tlast, uo_tuser, uo_tkeep, uo_tdata};
+        assign cut_tvalid = uo_tvalid;
+        assign uo_tready = cut_tready;
+    end
+endgenerate
 
 // ---------------------------------------------------------------------------
 // Write path: the units' UTF-8 (SANITIZE) or UTF-32LE (DECODE_UTF32) bytes
