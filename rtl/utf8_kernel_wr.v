@@ -105,7 +105,6 @@ localparam [CW-1:0] MAXB_C = MAXB_32[CW-1:0];
 localparam [CW-1:0] PAGE_C = PAGE_32[CW-1:0];
 localparam [CW-1:0] DEPTH_C = DEPTH_32[CW-1:0];
 localparam [CW-1:0] ONE_C = 1;
-localparam [CW-1:0] TWO_C = 2;
 
 // Parameter checks. An illegal value instantiates a module that does not exist,
 // named after the rule it breaks, where Verilator, Icarus and Yosys all stop
@@ -265,9 +264,27 @@ wire [12:0]            b_bytes = {b_len[12-LOGW:0], {LOGW{1'b0}}};
 wire [11:0]            w_step = {{(12 - LOGW - 1){1'b0}}, 1'b1, {LOGW{1'b0}}};
 
 // ---------------------------------------------------------------------------
-// Next state
+// Room check for s_axis_tready (used at the end of the next-state block)
+//
+// What may still arrive after tready is seen high: what is pending (input
+// register, extra end beat), the next beat and its extra beat, on top of the
+// beats held: held_d + in_valid_d + flush_d + 2 <= FIFO_DEPTH. With held_d =
+// held_q + push - w_load this is held_q + 1 + k <= FIFO_DEPTH for
+// k = push + in_valid_d + flush_d + !w_load (0 to 4). The five comparisons
+// come from held_q alone and k only picks one, so that no carry chain follows
+// the clock's decisions (the sum of them was the kernel's longest path).
+wire [4:0] room_fits;
+reg  [2:0] room_k;
+genvar     gk;
+generate
+    for (gk = 0; gk < 5; gk = gk + 1) begin : g_room
+        localparam [CW:0] NEED = gk + 1;
+        assign room_fits[gk] = {1'b0, held_q} + NEED <= {1'b0, DEPTH_C};
+    end
+endgenerate
 
-reg [CW:0] room_need;
+// ---------------------------------------------------------------------------
+// Next state
 
 always @* begin
     busy_d = busy_q;
@@ -389,11 +406,10 @@ always @* begin
         end
     end
 
-    // Room for what may still arrive after tready is seen high: what is
-    // pending (input register, extra end beat), the next beat and its extra beat.
-    room_need = {1'b0, held_d} + {{CW{1'b0}}, in_valid_d} +
-                {{CW{1'b0}}, flush_d} + {1'b0, TWO_C};
-    tready_d = busy_d && !tlast_in_d && (stop_d || room_need <= {1'b0, DEPTH_C});
+    // Room (above): a new command starts empty (held_d 0, nothing pending:
+    // 2 <= FIFO_DEPTH), else one of the five comparisons.
+    room_k = {2'b00, push} + {2'b00, in_valid_d} + {2'b00, flush_d} + {2'b00, !w_load};
+    tready_d = busy_d && !tlast_in_d && (stop_d || cmd_take || room_fits[room_k]);
 end
 
 wire unused_b = &{1'b0, b_len, 1'b0};
