@@ -109,7 +109,7 @@ void KernelRdCycleModel::tick(const Inputs& in) {
   const bool r_take = in.m_axi_rvalid && busy_;
   const bool r_bad = r_take && !stop_ && (in.m_axi_rresp & 2) != 0;
   const bool halt = stop_ || in.cmd_abort || r_bad;
-  const bool ar_load = busy_ && !halt && ar_beats_ != 0 && (!arvalid_ || in.m_axi_arready) &&
+  const bool ar_load = busy_ && !halt && !ar_wait_ && ar_beats_ != 0 && (!arvalid_ || in.m_axi_arready) &&
                        free_ >= ar_len && bursts_ != static_cast<uint64_t>(p_.outstanding);
 
   // Buffer and realigner
@@ -130,6 +130,7 @@ void KernelRdCycleModel::tick(const Inputs& in) {
   uint64_t ar_beats_d = ar_beats_;
   uint64_t ar_cap_d = ar_cap_;
   bool ar_short_d = ar_short_;
+  bool ar_wait_d = false;
   uint64_t free_d = free_;
   uint64_t due_d = due_;
   uint64_t bursts_d = bursts_;
@@ -151,6 +152,7 @@ void KernelRdCycleModel::tick(const Inputs& in) {
     ar_beats_d = cmd_src_beats;
     ar_cap_d = cmd_cap;
     ar_short_d = cmd_short;
+    ar_wait_d = true;
     free_d = depth_ & cw_mask_;
     due_d = 0;
     bursts_d = 0;
@@ -167,10 +169,11 @@ void KernelRdCycleModel::tick(const Inputs& in) {
 
     if (ar_load) {
       arvalid_d = true;
-      ar_next_d = ar_after;
-      ar_beats_d = ar_short_ ? 0 : ar_beats_less;
-      ar_cap_d = ar_cap_after;
-      ar_short_d = ar_short_after;
+      ar_next_d = ar_after_q_;
+      ar_beats_d = ar_short_ ? 0 : ar_beats_less_q_;
+      ar_cap_d = ar_cap_after_q_;
+      ar_short_d = ar_short_after_q_;
+      ar_wait_d = true;
     }
     free_d = (free_ - (ar_load ? ar_len : 0) + (buf_read ? 1 : 0)) & cw_mask_;
     due_d = (due_ + (ar_load ? ar_len : 0) - (r_take ? 1 : 0)) & cw_mask_;
@@ -252,6 +255,11 @@ void KernelRdCycleModel::tick(const Inputs& in) {
   ar_beats_ = ar_beats_d;
   ar_cap_ = ar_cap_d;
   ar_short_ = ar_short_d;
+  ar_wait_ = ar_wait_d;
+  ar_after_q_ = ar_after;
+  ar_beats_less_q_ = ar_beats_less;
+  ar_cap_after_q_ = ar_cap_after;
+  ar_short_after_q_ = ar_short_after;
   free_ = free_d;
   due_ = due_d;
   bursts_ = bursts_d;
@@ -269,6 +277,7 @@ void KernelRdCycleModel::tick(const Inputs& in) {
     busy_ = false;
     stop_ = false;
     error_ = false;
+    ar_wait_ = false;
     arvalid_ = false;
     src_valid_ = false;
     tvalid_ = false;

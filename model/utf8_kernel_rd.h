@@ -103,6 +103,13 @@ class KernelRdCycleModel {
   uint64_t ar_beats_ = 0;
   uint64_t ar_cap_ = 0;    // the next burst's cap
   bool ar_short_ = false;  // ar_beats_ < ar_cap_: the next burst is the last
+  // The values for the burst after the next, registered a clock after the four
+  // above last changed; an AR waits that clock (ar_wait_).
+  uint64_t ar_after_q_ = 0;
+  uint64_t ar_beats_less_q_ = 0;
+  uint64_t ar_cap_after_q_ = 0;
+  bool ar_short_after_q_ = false;
+  bool ar_wait_ = false;
   uint64_t free_ = 0;
   uint64_t due_ = 0;
   uint64_t bursts_ = 0;

@@ -137,6 +137,13 @@ reg [ADDR_WIDTH-1:0]   ar_next_q, ar_next_d;    // next burst's address, aligned
 reg [63:0]             ar_beats_q, ar_beats_d;  // beats still to request
 reg [CW-1:0]           ar_cap_q, ar_cap_d;      // next burst's beats to MAX_BURST or the page's end
 reg                    ar_short_q, ar_short_d;  // ar_beats_q < ar_cap_q: the next burst is the last
+// The values for the burst after the next, registered from the four above a
+// clock after they last changed (ar_wait_q: they changed at the last edge)
+reg [ADDR_WIDTH-1:0]   ar_after_q;
+reg [63:0]             ar_beats_less_q;
+reg [CW-1:0]           ar_cap_after_q;
+reg                    ar_short_after_q;
+reg                    ar_wait_q, ar_wait_d;
 reg [CW-1:0]           free_q, free_d;          // buffer beats no burst has claimed
 reg [CW-1:0]           due_q, due_d;            // beats requested, not yet received
 reg [OW-1:0]           bursts_q, bursts_d;      // bursts requested, not yet received whole
@@ -219,9 +226,12 @@ wire [KEEP-1:0]        cmd_last_keep = cmd_tail[LOGW-1:0] == {LOGW{1'b0}} ? {KEE
 
 //
 // The cap and the short flag are registers, and so are the ones after a full
-// burst (worked out from registers alone), so that the AR decision sees only a
-// multiplexer and the credit's narrow compare. A short burst is the command's
-// last, so ar_next_q moves by the cap whatever the burst's length.
+// burst: worked out from registers alone and registered in turn, so that the
+// AR decision sees only a multiplexer and the credit's narrow compare, and
+// what it loads is a register. An AR therefore waits a clock after the last
+// one (or the command), while the values for the burst after it are
+// registered: a burst's beats take longer than that. A short burst is the
+// command's last, so ar_next_q moves by the cap whatever the burst's length.
 wire [CW-1:0]          ar_len = ar_short_q ? ar_beats_q[CW-1:0] : ar_cap_q;
 wire [CW-1:0]          ar_len_m1 = ar_len - ONE_C;
 // A burst never passes its page's end: its bytes fit in 13 bits.
@@ -241,7 +251,7 @@ wire                   unused_rresp = &{1'b0, m_axi_rresp[0], 1'b0};
 // Stopped from this clock on: nothing more is requested, kept or sent.
 wire                   halt = stop_q || cmd_abort || r_bad;
 
-wire                   ar_load = busy_q && !halt && ar_beats_q != 64'd0 &&
+wire                   ar_load = busy_q && !halt && !ar_wait_q && ar_beats_q != 64'd0 &&
                                  (!arvalid_q || m_axi_arready) &&
                                  free_q >= ar_len && bursts_q != OUTS_O;
 
@@ -286,6 +296,7 @@ always @* begin
     ar_beats_d = ar_beats_q;
     ar_cap_d = ar_cap_q;
     ar_short_d = ar_short_q;
+    ar_wait_d = 1'b0;
     free_d = free_q;
     due_d = due_q;
     bursts_d = bursts_q;
@@ -307,6 +318,7 @@ always @* begin
         ar_beats_d = cmd_src_beats;
         ar_cap_d = cmd_cap;
         ar_short_d = cmd_short;
+        ar_wait_d = 1'b1;
         free_d = DEPTH_C;
         due_d = {CW{1'b0}};
         bursts_d = {OW{1'b0}};
@@ -323,11 +335,12 @@ always @* begin
 
         if (ar_load) begin
             arvalid_d = 1'b1;
-            ar_next_d = ar_after;
+            ar_next_d = ar_after_q;
             // a short burst takes every beat left
-            ar_beats_d = ar_short_q ? 64'd0 : ar_beats_less;
-            ar_cap_d = ar_cap_after;
-            ar_short_d = ar_short_after;
+            ar_beats_d = ar_short_q ? 64'd0 : ar_beats_less_q;
+            ar_cap_d = ar_cap_after_q;
+            ar_short_d = ar_short_after_q;
+            ar_wait_d = 1'b1;
         end
         free_d = free_q - (ar_load ? ar_len : {CW{1'b0}}) + (buf_read ? ONE_C : {CW{1'b0}});
         due_d = due_q + (ar_load ? ar_len : {CW{1'b0}}) - (r_take ? ONE_C : {CW{1'b0}});
@@ -367,6 +380,11 @@ always @(posedge clk) begin
     ar_beats_q <= ar_beats_d;
     ar_cap_q <= ar_cap_d;
     ar_short_q <= ar_short_d;
+    ar_wait_q <= ar_wait_d;
+    ar_after_q <= ar_after;
+    ar_beats_less_q <= ar_beats_less;
+    ar_cap_after_q <= ar_cap_after;
+    ar_short_after_q <= ar_short_after;
     free_q <= free_d;
     due_q <= due_d;
     bursts_q <= bursts_d;
@@ -403,6 +421,7 @@ always @(posedge clk) begin
         busy_q <= 1'b0;
         stop_q <= 1'b0;
         error_q <= 1'b0;
+        ar_wait_q <= 1'b0;
         arvalid_q <= 1'b0;
         src_valid_q <= 1'b0;
         tvalid_q <= 1'b0;
