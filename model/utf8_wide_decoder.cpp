@@ -17,7 +17,7 @@ constexpr uint64_t kOffsetMask = 0xFFFFFFFFull;
 
 // Levels per clock of the RTL's shift and pack stages (SCAN_STEP, PACK_STEP).
 constexpr int kScanStep = 2;
-constexpr int kPackStep = 1;
+constexpr int PackStep(int lanes) { return lanes >= 64 ? 2 : 1; }
 
 }  // namespace
 
@@ -26,7 +26,7 @@ WideDecoderCycleModel::WideDecoderCycleModel(int lanes)
       front_(lanes),
       status_(lanes),
       pipe_(static_cast<size_t>(StageCuts(CeilLog2(lanes), kScanStep) +
-                                StageCuts(CeilLog2(lanes), kPackStep))),
+                                StageCuts(CeilLog2(lanes), PackStep(lanes)))),
       fifo_(DepthFor(lanes)) {}
 
 WideDecoderCycleModel::Outputs WideDecoderCycleModel::outputs() const {

@@ -22,8 +22,8 @@ namespace utf8core {
 class WideDecoderCycleModel {
  public:
   // The RTL's DEPTH parameter's default: one beat per clock needs at least the
-  // credit's round trip, which at LANES 64 (one pack level more) is over 16.
-  static constexpr int DepthFor(int lanes) { return lanes >= 64 ? 32 : 16; }
+  // credit's round trip, which 16 covers at every lane count.
+  static constexpr int DepthFor(int /*lanes*/) { return 16; }
   using Inputs = WideInputs;
   struct Outputs {
     bool s_tready = false;

@@ -34,9 +34,9 @@ module utf8_wide_decoder #(
     parameter COUNT_WIDTH = 32,
     // output FIFO entries, a power of two, at least 4 (the credit steps down by
     // two): the beats that may be accepted and not yet retired; for one beat
-    // per clock at least the credit's round trip, which is over 16 clocks at
-    // LANES 64
-    parameter DEPTH = (LANES >= 64) ? 32 : 16
+    // per clock at least the credit's round trip, which 16 covers at every
+    // LANES (see PACK_STEP)
+    parameter DEPTH = 16
 ) (
     input  wire                      clk,
     input  wire                      rst,
@@ -78,8 +78,12 @@ localparam FW = 39*LANES + 1;                         // FIFO entry: {last, keep
 // (model/utf8_wide_decoder.cpp) has the same figures: they set the latency.
 localparam SCAN_STEP = 2;
 // A compaction level's selects fan out to all element bits, and a second
-// level's selects wait on the first's, so one level is all a clock takes.
-localparam PACK_STEP = 1;
+// level's selects wait on the first's, so up to LANES 32 one level is all a
+// clock takes. At LANES 64 and 128 two levels a clock: the registers of a
+// level a clock were a quarter of the flops there, more than nextpnr placed
+// in 30 minutes, and with three or four clocks less latency 16 FIFO entries
+// cover the credit's round trip (32 before).
+localparam PACK_STEP = (LANES >= 64) ? 2 : 1;
 
 // Bit i set: a register after level i (every step-th level and the last one).
 function integer cut_mask;
