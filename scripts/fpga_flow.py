@@ -139,6 +139,13 @@ def run_tool(cmd: List[str], log_path: str, cwd: str) -> None:
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait()
             raise FlowTimeout(f"{os.path.basename(cmd[0])} stopped at the time limit")
+        except BaseException:
+            # Ctrl-C, or SIGTERM from a caller's time limit (main turns it into
+            # SystemExit): the tool runs in a session of its own, which neither
+            # reaches, so it is stopped here rather than left running.
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+            raise
     if proc.returncode != 0:
         with open(log_path) as log:
             tail = "".join(log.readlines()[-15:])
@@ -477,6 +484,9 @@ def parse_params(items: List[str]) -> Dict[str, object]:
 
 
 def main(argv: Optional[List[str]] = None) -> int:
+    # A caller that stops the flow (scripts/scaling.py at its time limit) sends
+    # SIGTERM; as an exception it reaches run_tool, which stops the tool too.
+    signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(128 + signum))
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("top", help="block (module and rtl/<top>.v), e.g. utf8_decoder")
     ap.add_argument("--target", default="hx8k", choices=sorted(TARGETS))

@@ -58,14 +58,24 @@ def run_point(block, lanes, target, freq, seed, timeout, work_root, placer="", r
              "seed": seed, "placer": placer, "router": router,
              "rtl_commit": fpga_flow.rtl_commit()}
     t0 = time.time()
-    # The flow in a session of its own, so that a timeout stops its Yosys and
-    # nextpnr too (killing the flow alone left nextpnr running on).
+    # The flow in a session of its own. Its tools run in sessions of their own
+    # (fpga_flow.run_tool), so at the time limit the flow gets SIGTERM, on
+    # which it stops the tool running; only then is the whole group killed.
+    # (A SIGKILL alone left nextpnr running on for the rest of its run.)
     child = subprocess.Popen(cmd, cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                              text=True, start_new_session=True)
     try:
         out, err = child.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
-        os.killpg(child.pid, signal.SIGKILL)
+        os.killpg(child.pid, signal.SIGTERM)
+        try:
+            child.communicate(timeout=30)
+        except subprocess.TimeoutExpired:
+            pass
+        try:
+            os.killpg(child.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
         child.communicate()
         point.update(status="timeout", detail=f"no result within {timeout} s",
                      seconds=round(time.time() - t0, 1))
