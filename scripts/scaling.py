@@ -136,51 +136,6 @@ def run_point_seeds(block, lanes, target, freq, seeds, timeout, work_root, place
     return point
 
 
-def same_point(a, b):
-    return (a["block"], a["lanes"], a["target"]) == (b["block"], b["lanes"], b["target"])
-
-
-def seed_runs(point):
-    """A point's runs, one per seed: its seeds list, or the point itself."""
-    if "seeds" in point:
-        return [dict(q, _full=(point if q["seed"] == point.get("seed") else None))
-                for q in point["seeds"]]
-    return [dict(seed=point.get("seed"), status=point["status"],
-                 fmax_mhz=point.get("fmax_mhz"), seconds=point.get("seconds"), _full=point)]
-
-
-def combine_seeds(point, others):
-    """One point from runs of the same point with different seeds: every seed
-    listed, the figures of the median-Fmax run (as run_point_seeds does). The
-    runs must come from the same RTL and place-and-route settings, and each
-    seed once; otherwise the mix is refused rather than reported."""
-    if not others:
-        return point
-    runs = []
-    for q in others + [point]:
-        for key in ("rtl_commit", "placer", "router", "freq_constraint_mhz"):
-            if q.get(key) != point.get(key):
-                raise SystemExit(f"scaling: --combine-seeds: {point['block']} LANES="
-                                 f"{point['lanes']} on {point['target']}: {key} differs"
-                                 f" ({q.get(key)} and {point.get(key)})")
-        runs += seed_runs(q)
-    seeds = [r["seed"] for r in runs]
-    if len(set(seeds)) != len(seeds):
-        raise SystemExit(f"scaling: --combine-seeds: {point['block']} LANES={point['lanes']}"
-                         f" on {point['target']}: seed given twice ({sorted(seeds)})")
-    runs.sort(key=lambda r: r["seed"])
-    ok = sorted((r for r in runs if r["status"] == "ok" and r["_full"] is not None),
-                key=lambda r: r["fmax_mhz"])
-    all_ok = [r for r in runs if r["status"] == "ok"]
-    if all_ok and len(ok) != len(all_ok):
-        raise SystemExit(f"scaling: --combine-seeds: {point['block']} LANES={point['lanes']}"
-                         f" on {point['target']}: a run's figures are not in the inputs")
-    chosen = dict(ok[(len(ok) - 1) // 2]["_full"]) if ok else dict(runs[-1]["_full"] or point)
-    chosen["seeds"] = [{k: v for k, v in r.items() if k != "_full"} for r in runs]
-    chosen["seconds"] = round(sum(r.get("seconds", 0) or 0 for r in runs), 1)
-    return chosen
-
-
 def last_error_line(text):
     lines = [l.strip() for l in text.splitlines() if l.strip()]
     for l in lines:
@@ -293,10 +248,6 @@ def main(argv=None):
                          " within --timeout (the CTest label pnr_long uses this)")
     ap.add_argument("--merge", action="store_true",
                     help="keep the points of an existing --out-json that this run does not redo")
-    ap.add_argument("--combine-seeds", action="store_true",
-                    help="with --import: points of the same block, LANES and target run"
-                         " with other seeds (runs made in parallel, one seed each) become"
-                         " one point, the median of all their seeds")
     ap.add_argument("--import", dest="imports", nargs="+", default=[], metavar="JSON",
                     help="also take the points (and commands) of these earlier outputs, e.g. of"
                          " runs made in parallel; with --lanes none nothing is run")
@@ -312,18 +263,12 @@ def main(argv=None):
             old = json.load(f)
         points = old.get("points", [])
         command = old.get("command", "") + "\n" + command
-    imported = []  # every imported point, for --combine-seeds
     for path in args.imports:
         with open(path) as f:
             old = json.load(f)
-        new = old.get("points", [])
-        if args.combine_seeds:
-            imported += new
-            new = [combine_seeds(q, [r for r in imported if same_point(q, r) and r is not q])
-                   for q in new]
-        keys = {(q["block"], q["lanes"], q["target"]) for q in new}
+        keys = {(q["block"], q["lanes"], q["target"]) for q in old.get("points", [])}
         points = [q for q in points if (q["block"], q["lanes"], q["target"]) not in keys]
-        points += new
+        points += old.get("points", [])
         command = old.get("command", "") + "\n" + command
     if args.imports:
         write_outputs(points, command, args.out_json, args.out_md, started)
