@@ -1,7 +1,7 @@
-// Throughput of the kernel's AXI4 engines (rtl/utf8_kernel_rd.v and
-// rtl/utf8_kernel_wr.v) in clocks, not time: each engine, verilated at 8 and 64
+// Throughput of the kernel's AXI4 engines (rtl/kernel/utf8_kernel_rd.v and
+// rtl/kernel/utf8_kernel_wr.v) in clocks, not time: each engine, verilated at 8 and 64
 // bytes a beat with its default parameters, moves 1 MiB beside the AXI4 memory
-// model (sim/axi_mem.h) with 64 clocks of read latency, 8 of write response
+// model (sim/kernel/axi_mem.h) with 64 clocks of read latency, 8 of write response
 // latency and no stalls, from an aligned address and from odd ones; the stream
 // side never stalls either. Reported per run: clocks from the command's
 // acceptance to busy falling, bytes per clock, and that as a fraction of W.

@@ -1,6 +1,6 @@
 // The memory-mapped kernel engine of the utf8core command line (--engine
 // kernel): the input goes, 64 KiB at a time, into the memory of a simulated
-// card (sim/kernel_card.h, the Verilated rtl/utf8_kernel.v beside an AXI4
+// card (sim/kernel/kernel_card.h, the Verilated rtl/kernel/utf8_kernel.v beside an AXI4
 // memory model with 64 clocks of read latency, the kernel's cycle model checked
 // beside it every clock) and through the host library
 // (host/utf8core_host.h) as a chain of jobs with CONTINUE and PARTIAL, so the

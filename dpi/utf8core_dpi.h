@@ -1,4 +1,4 @@
-// utf8core DPI-C layer: the functional model (model/utf8_model.h) behind plain C
+// utf8core DPI-C layer: the functional model (model/functional/utf8_model.h) behind plain C
 // functions that SystemVerilog imports (utf8core_pkg.sv), for scoreboards in any
 // simulator with DPI-C. Every argument is a DPI-C type of IEEE 1800 (int, int
 // unsigned, longint unsigned, byte unsigned, chandle), so the layer needs no

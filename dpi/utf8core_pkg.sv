@@ -20,7 +20,7 @@
  *  - decode, validate and encode of a whole packet held in a queue, built on
  *    the imports.
  * Modes and classes are the RTL's codes (cfg_mode; tuser[2:0] of the decoder,
- * rtl/utf8_class_codes.vh).
+ * rtl/common/utf8_class_codes.vh).
  */
 package utf8core_pkg;
 

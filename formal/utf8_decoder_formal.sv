@@ -4,7 +4,7 @@
 `default_nettype none
 
 /*
- * Formal harness of the scalar decoder (rtl/utf8_decoder.v). The sby tasks of
+ * Formal harness of the scalar decoder (rtl/stream/utf8_decoder.v). The sby tasks of
  * formal/utf8_decoder.sby pick the properties with defines:
  *  (always)  AXI4-Stream rules: assumed on s_axis, asserted on m_axis
  *            (utf8_faxis); the queue and output FIFO never overflow; the bytes
@@ -91,7 +91,7 @@ wire f_dut_u_last;
 wire [29:0] f_dut_ir;
 wire [21:0] f_dut_ent0, f_dut_ent1, f_dut_ent2;
 // copies of flops that enable groups of data flops (each group no more than 15
-// flops, rtl/utf8_decoder.v), and flags kept beside the values they describe
+// flops, rtl/stream/utf8_decoder.v), and flags kept beside the values they describe
 wire        f_dut_s_ready, f_dut_ent0_last, f_dut_u_last2, f_dut_f_last, f_dut_f_first;
 wire        f_dut_dec_lead;
 wire [1:0]  f_dut_val_last;

@@ -4,7 +4,7 @@
 `default_nettype none
 
 /*
- * Formal harness of the encoder (rtl/utf8_encoder.v), COUNT_WIDTH 4. Proven by
+ * Formal harness of the encoder (rtl/stream/utf8_encoder.v), COUNT_WIDTH 4. Proven by
  * k-induction (formal/utf8_encoder.sby, task prove):
  *  - AXI4-Stream rules: assumed on s_axis, asserted on m_axis (utf8_faxis),
  *    with tkeep 1..6 lanes contiguous from lane 0;

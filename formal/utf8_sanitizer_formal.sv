@@ -4,7 +4,7 @@
 `default_nettype none
 
 /*
- * Formal harness of the wide sanitizer (rtl/utf8_sanitizer.v) at small
+ * Formal harness of the wide sanitizer (rtl/stream/utf8_sanitizer.v) at small
  * parameters: LANES (1 or 2, from the sby task), DEPTH 4, OFFSET_WIDTH and
  * COUNT_WIDTH 16 (the least the block takes). Bounded from reset.
  *
@@ -48,7 +48,7 @@ module utf8_sanitizer_formal #(
 
 localparam OFFSET_WIDTH = 16;
 localparam COUNT_WIDTH = 16;
-// the sanitizer's byte bounds (rtl/utf8_sanitizer.v, rtl/utf8_repack.v)
+// the sanitizer's byte bounds (rtl/stream/utf8_sanitizer.v, rtl/lane/utf8_repack.v)
 localparam XB = 3 * LANES + 3;
 localparam AB = LANES + XB;
 localparam NW = $clog2(AB + 1);

@@ -4,7 +4,7 @@
 `default_nettype none
 
 /*
- * Formal harness of units back to UTF-8 (rtl/utf8_unit_utf8.v, the kernel's
+ * Formal harness of units back to UTF-8 (rtl/lane/utf8_unit_utf8.v, the kernel's
  * SANITIZE path behind its capacity cut) at LANES 1 or 2 (from the sby task).
  *
  * The properties are stated at the block's boundary:
@@ -44,7 +44,7 @@ module utf8_unit_utf8_formal #(
 
 `include "utf8_class_codes.vh"
 
-// the block's byte bounds (rtl/utf8_unit_utf8.v, rtl/utf8_repack.v)
+// the block's byte bounds (rtl/lane/utf8_unit_utf8.v, rtl/lane/utf8_repack.v)
 localparam XB = 3 * LANES + 3;
 localparam AB = LANES + XB;
 localparam NW = $clog2(AB + 1);

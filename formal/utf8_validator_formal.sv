@@ -4,7 +4,7 @@
 `default_nettype none
 
 /*
- * Formal harness of the wide validator (rtl/utf8_validator.v) at small
+ * Formal harness of the wide validator (rtl/stream/utf8_validator.v) at small
  * parameters: LANES (1, 2 or 4, from the sby task), QUEUE 4, OFFSET_WIDTH and
  * COUNT_WIDTH 16 (the least the block takes).
  * Properties:

@@ -4,7 +4,7 @@
 `default_nettype none
 
 /*
- * Formal harness of the wide decoder (rtl/utf8_wide_decoder.v) at small
+ * Formal harness of the wide decoder (rtl/stream/utf8_wide_decoder.v) at small
  * parameters: LANES (1, 2 or 4, from the sby task), DEPTH 4, OFFSET_WIDTH and
  * COUNT_WIDTH 16 (the least the block takes).
  * Always (task prove, k-induction):

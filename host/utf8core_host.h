@@ -1,6 +1,6 @@
 /*
- * utf8core host library: drives the memory-mapped kernel (rtl/utf8_kernel.v,
- * registers in utf8_kernel_regs.h, generated from rtl/utf8_kernel.rdl) from
+ * utf8core host library: drives the memory-mapped kernel (rtl/kernel/utf8_kernel.v,
+ * registers in utf8_kernel_regs.h, generated from rtl/kernel/utf8_kernel.rdl) from
  * C or C++. C99, no allocation, no threads.
  *
  * The library knows nothing of how the registers and the memory are

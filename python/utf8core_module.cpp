@@ -1,5 +1,5 @@
 // The Python module utf8core (docs/spec.md §10): the functional model
-// (model/utf8_model.h) bound with pybind11, so that Python code, a cocotb
+// (model/functional/utf8_model.h) bound with pybind11, so that Python code, a cocotb
 // scoreboard among them, gets the product's own definition of decoding rather
 // than a re-implementation.
 //

@@ -151,11 +151,9 @@ class BoardResult:
 
 
 def board_sources() -> List[str]:
-    """The board top and what it instantiates, found by name in rtl/boards and rtl."""
-    missing = [m for m in ("utf8_decoder", "utf8_encoder")
-               if not os.path.exists(os.path.join(RTL_DIR, f"{m}.v"))]
-    if missing:
-        raise FlowError(f"board top needs {', '.join(missing)} in rtl/")
+    """The board top and what it instantiates, found by name in rtl/boards and the rtl/ folders."""
+    for m in ("utf8_decoder", "utf8_encoder"):
+        fpga_flow.block_sources(m, RTL_DIR)  # FlowError when the board's blocks are missing
     return [os.path.join(BOARDS_RTL_DIR, f"{TOP}.v")]
 
 
@@ -163,14 +161,14 @@ def yosys_script(board: Board, params: Dict[str, object], synth: str,
                  rtl_dir: Optional[str] = None, boards_dir: Optional[str] = None) -> str:
     rtl_dir = rtl_dir or RTL_DIR
     boards_dir = boards_dir or BOARDS_RTL_DIR
-    # A board file includes rtl/utf8_class_codes.vh, which Yosys finds beside
-    # the including file or on the include path: rtl/ goes on the path.
-    cmds = [f"verilog_defaults -add -I {rtl_dir}"]
+    # A board file includes rtl/common/utf8_class_codes.vh, which Yosys finds beside
+    # the including file or on the include path: rtl/common/ goes on the path.
+    cmds = [fpga_flow.rtl_search(rtl_dir)]
     cmds += [f'read_verilog "{os.path.join(boards_dir, os.path.basename(s))}"'
              for s in board_sources()]
     for k, v in params.items():
         cmds.append(f"chparam -set {k} {v} {TOP}")
-    cmds.append(f"hierarchy -check -top {TOP} -libdir {boards_dir} -libdir {rtl_dir}")
+    cmds.append(f"hierarchy -check -top {TOP} -libdir {boards_dir} {fpga_flow.rtl_libdirs(rtl_dir)}")
     cmds.append(synth)
     return "; ".join(cmds)
 
@@ -182,7 +180,9 @@ def synth_dirs(yosys: str, work: str):
         return RTL_DIR, BOARDS_RTL_DIR
     rtl_copy = os.path.join("synth-src", "rtl")
     boards_copy = os.path.join("synth-src", "boards")
-    fpga_flow.copy_sources(work, {RTL_DIR: rtl_copy, BOARDS_RTL_DIR: boards_copy})
+    folders = {d: os.path.join(rtl_copy, os.path.basename(d)) for d in fpga_flow.rtl_dirs(RTL_DIR)}
+    folders[BOARDS_RTL_DIR] = boards_copy
+    fpga_flow.copy_sources(work, folders)
     return rtl_copy, boards_copy
 
 

@@ -12,6 +12,7 @@ cd "$(dirname "$0")/.."
 # The one list of Debian packages the project needs; add new dependencies here.
 PACKAGES=(
   cmake ninja-build g++ pkg-config python3   # build
+  ccache                                     # compiler cache (see CMakeLists.txt)
   verilator libsystemc-dev                   # RTL simulation
   libgtest-dev libbenchmark-dev libicu-dev   # tests, benchmarks, reference codec
   yosys nextpnr-ice40 fpga-icestorm iverilog # synthesis, place and route, lint

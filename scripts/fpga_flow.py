@@ -43,6 +43,24 @@ from typing import Dict, List, Optional
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RTL_DIR = os.path.join(REPO, "rtl")
+# The core's folders under rtl/, one per subsystem (boards/ apart: scripts/bitstream.py);
+# a module is found by name in any of them, the shared `include files in common/.
+RTL_SUBDIRS = ("common", "stream", "lane", "kernel")
+
+
+def rtl_dirs(rtl_dir: str) -> List[str]:
+    """The folders of an rtl/ tree (the repository's, or a commit's export) that hold modules."""
+    return [os.path.join(rtl_dir, d) for d in RTL_SUBDIRS]
+
+
+def rtl_search(rtl_dir: str) -> str:
+    """Yosys commands that make every module of the rtl/ tree findable by name
+    (hierarchy -libdir, given after) and its `include files readable."""
+    return f"verilog_defaults -add -I {os.path.join(rtl_dir, 'common')}"
+
+
+def rtl_libdirs(rtl_dir: str) -> str:
+    return " ".join(f"-libdir {d}" for d in rtl_dirs(rtl_dir))
 
 
 class FlowError(RuntimeError):
@@ -274,18 +292,19 @@ class Port:
 
 
 def block_sources(top: str, rtl_dir: str = RTL_DIR) -> List[str]:
-    path = os.path.join(rtl_dir, f"{top}.v")
-    if not os.path.exists(path):
-        raise FlowError(f"no RTL file for {top}: {path}")
-    return [path]
+    for d in rtl_dirs(rtl_dir):
+        path = os.path.join(d, f"{top}.v")
+        if os.path.exists(path):
+            return [path]
+    raise FlowError(f"no RTL file for {top} in {rtl_dir}/{{{','.join(RTL_SUBDIRS)}}}")
 
 
 def yosys_read(sources: List[str], top: str, params: Dict[str, object], rtl_dir: str) -> str:
     """Yosys commands that read a block with its parameters and its submodules."""
-    cmds = [f'read_verilog "{s}"' for s in sources]
+    cmds = [rtl_search(rtl_dir)] + [f'read_verilog "{s}"' for s in sources]
     for name, value in params.items():
         cmds.append(f"chparam -set {name} {value} {top}")
-    cmds.append(f"hierarchy -check -top {top} -libdir {rtl_dir}")
+    cmds.append(f"hierarchy -check -top {top} {rtl_libdirs(rtl_dir)}")
     return "; ".join(cmds)
 
 
@@ -407,9 +426,9 @@ def run_block(top: str, target: str = "hx8k", freq_mhz: float = 100.0, seed: int
     yosys = be.yosys_exe()
     if sandboxed(yosys):
         copy = os.path.join("synth-src", "rtl")
-        copy_sources(work, {rtl_dir: copy})
+        copy_sources(work, {d: os.path.join(copy, os.path.basename(d)) for d in rtl_dirs(rtl_dir)})
+        sources = [os.path.join(copy, os.path.relpath(s, rtl_dir)) for s in sources]
         rtl_dir = copy
-        sources = [os.path.join(rtl_dir, os.path.basename(s)) for s in sources]
     # Yosys runs in work: the files it writes are named relative to it.
 
     # 1. the block alone: its own cells, and its ports for the wrapper
@@ -434,9 +453,9 @@ def run_block(top: str, target: str = "hx8k", freq_mhz: float = 100.0, seed: int
 
     # 3. synthesis and place-and-route of the wrapped block
     ooc_json = os.path.join(work, f"{wrap_name}.json")
-    script = "; ".join([f'read_verilog "{s}"' for s in sources]
+    script = "; ".join([rtl_search(rtl_dir)] + [f'read_verilog "{s}"' for s in sources]
                        + [f'read_verilog "{os.path.basename(wrap_v)}"',
-                          f"hierarchy -check -top {wrap_name} -libdir {rtl_dir}",
+                          f"hierarchy -check -top {wrap_name} {rtl_libdirs(rtl_dir)}",
                           be.synth_command(wrap_name, os.path.basename(ooc_json))])
     run_tool([yosys, "-q", "-p", script], os.path.join(work, "yosys-ooc.log"), work)
     report_json = os.path.join(work, "report.json")

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Generates the kernel's C header (host/utf8_kernel_regs.h, peakrdl-cheader) and
 # its register document (docs/kernel_regs.md, peakrdl-markdown) from the one
-# description of the map, rtl/utf8_kernel.rdl, with the PeakRDL packages pinned
+# description of the map, rtl/kernel/utf8_kernel.rdl, with the PeakRDL packages pinned
 # in scripts/requirements.txt.
 #
 #   scripts/gen_regs.sh              rewrite the committed files
@@ -35,7 +35,7 @@ if [ ! -x "$peakrdl" ]; then
 fi
 
 # The input is named relative to the repository: the document quotes the name.
-rdl=rtl/utf8_kernel.rdl
+rdl=rtl/kernel/utf8_kernel.rdl
 header=host/utf8_kernel_regs.h
 doc=docs/kernel_regs.md
 out=${check_dir:-.}

@@ -80,7 +80,7 @@ def block_params(name: str) -> Dict[str, object]:
 def default_params(top: str, rtl_dir: str) -> Dict[str, str]:
     """The block's parameters as its RTL file declares them, with BLOCK_PARAMS
     over them (the values measured)."""
-    with open(os.path.join(rtl_dir, f"{block_module(top)}.v")) as f:
+    with open(fpga_flow.block_sources(block_module(top), rtl_dir)[0]) as f:
         text = f.read()
     params = {m.group(1): m.group(2).strip()
               for m in re.finditer(r"^\s*parameter\s+(?:integer\s+)?(\w+)\s*=\s*([^,\n/]+)", text, re.M)}

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Size and speed of the utf8core RTL blocks on iCE40: writes docs/timing.md and docs/timing.json.
 
-For each block (the scalar decoder, and the encoder when rtl/utf8_encoder.v exists)
+For each block (the scalar decoder, and the encoder when rtl/stream/utf8_encoder.v exists)
 and each target (iCE40 HX8K and UP5K), runs scripts/fpga_flow.py's out-of-context
 flow with several nextpnr placement seeds, because one seed's Fmax is one sample
 of a noisy placer: the table gives every seed's figure and their median.
@@ -45,7 +45,7 @@ def tool_versions():
 
 def blocks():
     out = ["utf8_decoder"]
-    if os.path.exists(os.path.join(fpga_flow.RTL_DIR, "utf8_encoder.v")):
+    if os.path.exists(os.path.join(fpga_flow.RTL_DIR, "stream", "utf8_encoder.v")):
         out.append("utf8_encoder")
     return out
 

@@ -6,7 +6,7 @@ target_link_libraries(utf8_decoder_dpi PRIVATE utf8core_dpi)
 verilate(utf8_decoder_dpi
   SOURCES ${CMAKE_SOURCE_DIR}/dpi/utf8core_pkg.sv
           ${CMAKE_CURRENT_SOURCE_DIR}/dpi/utf8_decoder_dpi_tb.sv
-          ${CMAKE_SOURCE_DIR}/rtl/utf8_decoder.v
+          ${CMAKE_SOURCE_DIR}/rtl/stream/utf8_decoder.v
   PREFIX Vutf8_decoder_dpi_tb
   TOP_MODULE utf8_decoder_dpi_tb
-  VERILATOR_ARGS -Wall --assert -y ${CMAKE_SOURCE_DIR}/rtl)
+  VERILATOR_ARGS -Wall --assert ${UTF8CORE_RTL_Y})

@@ -10,7 +10,7 @@ add_executable(cli_test
 )
 target_include_directories(cli_test PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/cli
-  ${PROJECT_SOURCE_DIR}/sim
+  ${UTF8CORE_SIM_DIRS}
 )
 target_link_libraries(cli_test PRIVATE utf8core_cli GTest::gtest_main)
 utf8core_cli_lanes(cli_test)

@@ -1,5 +1,5 @@
 # The timing diagrams of docs/interface.md (docs/wavedrom/*.json and *.svg) are
-# made from the cycle models' runs (sim/wavedrom_trace.cpp) by
+# made from the cycle models' runs (sim/common/wavedrom_trace.cpp) by
 # scripts/timing_diagrams.py with the pinned `wavedrom` renderer. This test
 # regenerates every diagram, JSON and SVG, and fails on any difference from the
 # committed files: a change of a block's timing must come with its diagrams

@@ -19,7 +19,7 @@ class Vutf8_uart_top;
 namespace utf8core {
 namespace sim {
 
-// The parameters utf8_uart_top is verilated with (sim/boards.cmake passes the same
+// The parameters utf8_uart_top is verilated with (sim/boards/boards.cmake passes the same
 // numbers to Verilator and to this code).
 struct BoardSimParams {
   static constexpr int kClksPerBit = UTF8CORE_BOARD_CLKS_PER_BIT;

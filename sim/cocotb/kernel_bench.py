@@ -35,7 +35,7 @@ from kernel_regs import RegisterMap
 # The OP codes of SPEC section 9 (the header gives the map, not the operations)
 VALIDATE, SANITIZE, DECODE_UTF32 = 0, 1, 2
 OP_NAMES = ("VALIDATE", "SANITIZE", "DECODE_UTF32", "OP 3")
-# Error classes, SPEC section 3 (rtl/utf8_class_codes.vh)
+# Error classes, SPEC section 3 (rtl/common/utf8_class_codes.vh)
 TOO_SHORT, TOO_LONG, OVERLONG, SURROGATE, TOO_LARGE, HEADER_BITS = range(1, 7)
 
 RAM_SIZE = 0x10000

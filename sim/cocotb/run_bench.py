@@ -20,7 +20,9 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
-RTL = ROOT / "rtl"
+# The core's RTL folders (as in the top-level CMakeLists.txt's UTF8CORE_RTL_DIRS):
+# a module is found by name in any of them, the `include files in common/.
+RTL_DIRS = [ROOT / "rtl" / d for d in ("common", "stream", "lane", "kernel")]
 SKIP = 77
 
 
@@ -53,7 +55,7 @@ def main():
     from cocotb.runner import get_results, get_runner
 
     toplevel = f"utf8_{args.block}"
-    sources = [RTL / f"{toplevel}.v"]
+    sources = [d / f"{toplevel}.v" for d in RTL_DIRS if (d / f"{toplevel}.v").exists()]
     test_module = f"test_{toplevel}"
     parameters = {}
     build_name = toplevel
@@ -76,11 +78,11 @@ def main():
     runner = get_runner("icarus")
     runner.build(
         verilog_sources=sources,
-        includes=[RTL],
+        includes=[ROOT / "rtl" / "common"],
         hdl_toplevel=toplevel,
         parameters=parameters,
-        # submodules found by name, as tests/rtl_checks.cmake does
-        build_args=["-y", str(RTL)],
+        # submodules found by name, as tests/common/rtl_checks.cmake does
+        build_args=[arg for d in RTL_DIRS for arg in ("-y", str(d))],
         build_dir=build_dir,
         always=True,
     )

@@ -1,4 +1,4 @@
-"""cocotb bench of the scalar decoder (rtl/utf8_decoder.v) under Icarus: random
+"""cocotb bench of the scalar decoder (rtl/stream/utf8_decoder.v) under Icarus: random
 packets in both modes under {no gaps, random gaps} x {no backpressure, random
 backpressure}, and resets in the middle of a packet (that packet lost, the next
 ones whole); every unit and every packet's status checked against the utf8core

@@ -1,4 +1,4 @@
-"""cocotb bench of the memory-mapped kernel (rtl/utf8_kernel.v, SPEC section 9)
+"""cocotb bench of the memory-mapped kernel (rtl/kernel/utf8_kernel.v, SPEC section 9)
 under Icarus, as a client from outside the project would write it: an
 AxiLiteMaster on the register port, an AxiRam as the memory (through
 sim/cocotb/utf8_kernel_tb.v, which adds the AXI4 IDs the kernel does not have),

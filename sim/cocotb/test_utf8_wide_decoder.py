@@ -1,4 +1,4 @@
-"""cocotb bench of the wide decoder (rtl/utf8_wide_decoder.v, LANES as built by
+"""cocotb bench of the wide decoder (rtl/stream/utf8_wide_decoder.v, LANES as built by
 sim/cocotb/run_bench.py) under Icarus: random packets in both modes under
 {no gaps, random gaps} x {no backpressure, random backpressure}, and resets in
 the middle of a packet (that packet lost, the next ones whole); the units of

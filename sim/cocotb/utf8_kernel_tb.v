@@ -6,7 +6,7 @@
 `default_nettype none
 
 /*
- * The kernel (rtl/utf8_kernel.v) as the cocotb bench sees it: every port of
+ * The kernel (rtl/kernel/utf8_kernel.v) as the cocotb bench sees it: every port of
  * the kernel passed through unchanged, plus the AXI4 ID signals the kernel
  * does not have. cocotbext-axi's AXI4 slave insists on awid/bid/arid/rid; a
  * master without IDs is one whose ID is always 0, so awid and arid are

@@ -6,7 +6,7 @@
 `default_nettype none
 
 /*
- * SystemVerilog bench of the scalar decoder (rtl/utf8_decoder.v) whose
+ * SystemVerilog bench of the scalar decoder (rtl/stream/utf8_decoder.v) whose
  * scoreboard takes every expectation from the functional model through
  * utf8core_pkg's DPI-C calls, as an integrator's UVM or plain SV bench would.
  *

@@ -1,0 +1,180 @@
+// Cycle model of the memory-mapped kernel (rtl/kernel/utf8_kernel.v): ticked with the
+// RTL's inputs every clock it gives the RTL's outputs every clock. It is the
+// RTL's composition of its sub-blocks' cycle models (registers, read engine,
+// tail holder, wide decoder, unit stage, UTF-8 or UTF-32 repacking, write
+// engine) and the kernel's own control state machine and carried text,
+// written from the RTL's always block.
+//
+// Every output port of the kernel comes from a register of some sub-block, so
+// outputs() depends on the state alone. Inside, the Mealy paths between
+// sub-blocks are evaluated each clock in the RTL's order: the ready chain runs
+// from the write engine back through the repacking, the unit stage and the
+// decoder, and from the decoder's credit back through the tail holder to the
+// read engine; the op selects which repacking feeds the write engine.
+//
+// Parameters: DATA_WIDTH 64, 128, 256 or 512 and the RTL's defaults for the
+// rest (ADDR_WIDTH 64, RD_BURST 16, RD_OUTSTANDING 8, WR_BURST 16, WR_FIFO 32).
+// The model starts as the RTL after a reset, so a bench resets first. The
+// RTL's payload registers are not reset and hold X until first loaded, which
+// Verilator shows as 0; the model's hold 0 too, and Outputs' *_known fields
+// say which of the AXI4 payloads have had a value since power-on.
+#ifndef UTF8CORE_MODEL_UTF8_KERNEL_H_
+#define UTF8CORE_MODEL_UTF8_KERNEL_H_
+
+#include <array>
+#include <cstdint>
+
+#include "utf8_axis_skid.h"
+#include "utf8_kernel_rd.h"
+#include "utf8_kernel_regs.h"
+#include "utf8_kernel_tail.h"
+#include "utf8_kernel_units.h"
+#include "utf8_kernel_wr.h"
+#include "utf8_repack.h"
+#include "utf8_wide_decoder.h"
+
+namespace utf8core {
+
+class KernelCycleModel {
+ public:
+  using Lanes = std::array<uint8_t, 64>;  // byte k of a beat at [k]; bytes past W unused
+
+  struct Inputs {
+    bool rst = false;
+    // AXI4-Lite slave
+    uint32_t s_axil_awaddr = 0;  // 12 bits
+    uint32_t s_axil_awprot = 0;
+    bool s_axil_awvalid = false;
+    uint32_t s_axil_wdata = 0;
+    uint32_t s_axil_wstrb = 0;
+    bool s_axil_wvalid = false;
+    bool s_axil_bready = false;
+    uint32_t s_axil_araddr = 0;  // 12 bits
+    uint32_t s_axil_arprot = 0;
+    bool s_axil_arvalid = false;
+    bool s_axil_rready = false;
+    // AXI4 master: what the memory drives
+    bool m_axi_awready = false;
+    bool m_axi_wready = false;
+    uint8_t m_axi_bresp = 0;
+    bool m_axi_bvalid = false;
+    bool m_axi_arready = false;
+    Lanes m_axi_rdata{};
+    uint8_t m_axi_rresp = 0;
+    bool m_axi_rlast = false;
+    bool m_axi_rvalid = false;
+  };
+
+  struct Outputs {
+    bool s_axil_awready = false;
+    bool s_axil_wready = false;
+    uint32_t s_axil_bresp = 0;
+    bool s_axil_bvalid = false;
+    bool s_axil_arready = false;
+    uint32_t s_axil_rdata = 0;
+    uint32_t s_axil_rresp = 0;
+    bool s_axil_rvalid = false;
+    uint64_t m_axi_awaddr = 0;
+    uint8_t m_axi_awlen = 0;
+    uint8_t m_axi_awsize = 0;
+    uint8_t m_axi_awburst = 0;
+    uint8_t m_axi_awcache = 0;
+    uint8_t m_axi_awprot = 0;
+    bool m_axi_awvalid = false;
+    Lanes m_axi_wdata{};
+    uint64_t m_axi_wstrb = 0;
+    bool m_axi_wlast = false;
+    bool m_axi_wvalid = false;
+    bool m_axi_bready = false;
+    uint64_t m_axi_araddr = 0;
+    uint8_t m_axi_arlen = 0;
+    uint8_t m_axi_arsize = 0;
+    uint8_t m_axi_arburst = 0;
+    uint8_t m_axi_arcache = 0;
+    uint8_t m_axi_arprot = 0;
+    bool m_axi_arvalid = false;
+    bool m_axi_rready = false;
+    bool irq = false;
+    // What has had a value since power-on (X in the RTL otherwise).
+    bool ar_known = false;     // m_axi_araddr, m_axi_arlen
+    bool aw_known = false;     // m_axi_awaddr, m_axi_awlen
+    uint64_t wdata_known = 0;  // bytes of m_axi_wdata, bit k for byte k
+    bool w_known = false;      // m_axi_wstrb, m_axi_wlast
+  };
+
+  // DATA_WIDTH 64, 128, 256 or 512, and the OPS built in (bit 0 VALIDATE,
+  // 1 SANITIZE, 2 DECODE_UTF32; 1 to 7); others throw std::invalid_argument.
+  explicit KernelCycleModel(int data_width, uint32_t ops = 7);
+  int data_width() const { return 8 * w_; }
+  uint32_t ops() const { return ops_; }
+  Outputs outputs() const;
+  void tick(const Inputs& in);
+
+ private:
+  // The kernel's own registers (utf8_kernel.v's always block).
+  struct Control {
+    uint32_t state = 0;  // ST_IDLE
+    uint32_t op = 0;
+    bool mode = false, cont = false, partial = false;
+    uint64_t src = 0, dst = 0, len = 0, cap = 0, cycles = 0;
+    // The argument check's registers: the ends past the address space
+    // (ST_SUMS; the model's addresses are 64 bits, so no len_big/cap_big),
+    // then the verdict (ST_CHECK)
+    bool src_past = false, dst_past = false, bad = false;
+    uint64_t held = 0;  // 40 bits
+    uint32_t held_n = 0;
+    uint64_t text = 0;
+    bool err = false;
+    uint32_t err_class = 0;
+    uint64_t err_off = 0;
+    bool rd_cmd = false, wr_cmd = false, rd_used = false, wr_used = false;
+    bool units_start = false, units_finish = false;
+    bool tail_done = false, tail_sent = false;
+    uint64_t tail_held = 0;
+    uint32_t tail_n = 0;
+    bool bus_err = false;
+    bool front_rst = false;
+    // Results, the register block's inputs
+    bool job_done = false;
+    uint32_t res_status = 0, res_err_class = 0;
+    uint64_t res_err_offset = 0, res_in_bytes = 0, res_out_bytes = 0, res_units = 0,
+             res_utf16_units = 0, res_cycles = 0;
+    std::array<uint32_t, 6> res_class_count{};
+  };
+
+  bool Writes() const;
+  bool BadArgs() const;
+  // Fills in_utf8_.s_data and s_count: the bytes of a beat of units.
+  void UnitBytes(const KernelUnitsCycleModel::UnitBeat& b);
+  void ControlTick(const Inputs& in, const KernelRdCycleModel::Outputs& rd,
+                   const KernelWrCycleModel::Outputs& wr, const KernelTailCycleModel::Outputs& tail,
+                   const KernelUnitsCycleModel::Outputs& units);
+
+  int w_;
+  uint32_t ops_;  // OPS: the operations built in
+  KernelRegsCycleModel regs_;
+  KernelRdCycleModel rd_;
+  KernelTailCycleModel tail_;
+  WideDecoderCycleModel decoder_;
+  KernelUnitsCycleModel units_;
+  AxisSkidModel<KernelUnitsCycleModel::UnitBeat> slice_;  // units to back ends (OPS with a write)
+  RepackCycleModel utf8_;  // utf8_unit_utf8's repacking: bytes, IN 3*W+3, OUT W
+  RepackCycleModel ucs4_;  // UTF-32: code points, IN W, OUT W/4
+  KernelWrCycleModel wr_;
+  Control c_;
+
+  // Sub-blocks' inputs, kept so that a clock fills them in place and
+  // allocates nothing.
+  KernelRegsCycleModel::Inputs in_regs_;
+  KernelRdCycleModel::Inputs in_rd_;
+  KernelTailCycleModel::Inputs in_tail_;
+  WideDecoderCycleModel::Inputs in_dec_;
+  KernelUnitsCycleModel::Inputs in_units_;
+  RepackCycleModel::Inputs in_utf8_;
+  RepackCycleModel::Inputs in_ucs4_;
+  KernelWrCycleModel::Inputs in_wr_;
+};
+
+}  // namespace utf8core
+
+#endif  // UTF8CORE_MODEL_UTF8_KERNEL_H_

@@ -1,0 +1,287 @@
+// Cycle model of the kernel's AXI4 read engine; see utf8_kernel_rd.h. tick()
+// follows rtl/kernel/utf8_kernel_rd.v: the same wires under the same names, the
+// next-state block in its order, then the registers without reset, then the
+// reset. Sums that the RTL makes 65 bits wide are split so that they fit 64.
+#include "utf8_kernel_rd.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace utf8core {
+namespace {
+
+bool PowerOfTwo(int v) { return v > 0 && (v & (v - 1)) == 0; }
+
+unsigned Log2(uint64_t v) {
+  unsigned n = 0;
+  while ((uint64_t{1} << n) < v) ++n;
+  return n;
+}
+
+uint64_t Ones(unsigned bits) { return bits >= 64 ? ~uint64_t{0} : (uint64_t{1} << bits) - 1; }
+
+}  // namespace
+
+KernelRdCycleModel::KernelRdCycleModel(const KernelRdParams& p) : p_(p) {
+  if (p.data_bytes != 8 && p.data_bytes != 16 && p.data_bytes != 32 && p.data_bytes != 64)
+    throw std::invalid_argument("utf8_kernel_rd: DATA_WIDTH must be 64, 128, 256 or 512");
+  if (p.addr_width < 16 || p.addr_width > 64)
+    throw std::invalid_argument("utf8_kernel_rd: ADDR_WIDTH must be 16 to 64");
+  if (!PowerOfTwo(p.max_burst) || p.max_burst > 256)
+    throw std::invalid_argument("utf8_kernel_rd: MAX_BURST must be a power of two up to 256");
+  if (!PowerOfTwo(p.outstanding) || p.outstanding < 2)
+    throw std::invalid_argument("utf8_kernel_rd: OUTSTANDING must be a power of two, at least 2");
+  w_ = static_cast<unsigned>(p.data_bytes);
+  logw_ = Log2(w_);
+  all_keep_ = Ones(w_);
+  addr_mask_ = Ones(static_cast<unsigned>(p.addr_width));
+  page_beats_ = 4096 / w_;
+  depth_ = static_cast<uint64_t>(p.outstanding) * static_cast<uint64_t>(p.max_burst);
+  const unsigned pw = Log2(depth_);
+  cw_mask_ = Ones(std::max(pw + 1, 10U));
+  ow_mask_ = Ones(Log2(static_cast<uint64_t>(p.outstanding) + 1));
+  ptr_mask_ = Ones(pw + 1);
+  buf_.resize(depth_);
+  buf_known_.assign(depth_, 0);
+}
+
+KernelRdCycleModel::Outputs KernelRdCycleModel::outputs() const {
+  Outputs o;
+  o.cmd_ready = !busy_;
+  o.busy = busy_;
+  o.error = error_;
+  o.m_axi_araddr = araddr_;
+  o.m_axi_arlen = arlen_;
+  o.m_axi_arsize = static_cast<uint8_t>(logw_);
+  o.m_axi_arburst = 1;  // INCR
+  o.m_axi_arcache = 3;  // normal, non-cacheable, bufferable
+  o.m_axi_arprot = 0;
+  o.m_axi_arvalid = arvalid_;
+  o.m_axi_rready = true;
+  o.m_axis_tdata = tdata_;
+  o.m_axis_tkeep = tkeep_;
+  o.m_axis_tvalid = tvalid_;
+  o.m_axis_tlast = tlast_;
+  o.ar_known = ar_known_;
+  o.tdata_known = tdata_known_;
+  o.tkeep_known = tkeep_known_;
+  return o;
+}
+
+void KernelRdCycleModel::tick(const Inputs& in) {
+  const uint64_t lane_mask = w_ - 1;
+
+  // Command
+  const uint64_t cmd_addr = in.cmd_addr & addr_mask_;
+  const unsigned held = in.cmd_held_count & 7U;
+  const bool cmd_take = in.cmd_valid && !busy_;
+  const uint64_t cmd_off = cmd_addr & lane_mask;
+  const bool cmd_len_zero = in.cmd_len == 0;
+  const uint64_t cmd_mem_lane = cmd_len_zero ? 0 : cmd_off;
+  // LOGW + 1 bits; the top one says the held bytes need a beat of their own.
+  const uint64_t cmd_front = (cmd_mem_lane - held) & Ones(logw_ + 1);
+  const uint64_t len_lo = in.cmd_len & lane_mask;
+  const uint64_t cmd_src_beats =
+      cmd_len_zero ? 0 : (in.cmd_len >> logw_) + ((len_lo + cmd_off + w_ - 1) >> logw_);
+  const uint64_t cmd_out_beats = (in.cmd_len >> logw_) + ((len_lo + held + w_ - 1) >> logw_);
+  const uint64_t cmd_tail = (len_lo + held) & lane_mask;
+  const uint64_t cmd_last_keep = cmd_tail == 0 ? all_keep_ : Ones(static_cast<unsigned>(cmd_tail));
+
+  // Requests: the cap and the short flag are registers, and so are the next
+  // ones; a short burst is the command's last, so ar_next moves by the cap
+  // whatever the burst's length.
+  const uint64_t page_index_mask = page_beats_ - 1;
+  const auto max_burst = static_cast<uint64_t>(p_.max_burst);
+  const auto burst_cap = [&](uint64_t index) {
+    const uint64_t left = (page_beats_ - index) & cw_mask_;
+    return left < max_burst ? left : max_burst;
+  };
+  const uint64_t cmd_cap = burst_cap((cmd_addr >> logw_) & page_index_mask);
+  const bool cmd_short = cmd_src_beats < cmd_cap;
+  const uint64_t ar_len = ar_short_ ? (ar_beats_ & cw_mask_) : ar_cap_;
+  const uint64_t ar_len_m1 = (ar_len - 1) & cw_mask_;
+  const uint64_t ar_cap_bytes = (ar_cap_ & Ones(13 - logw_)) << logw_;
+  const uint64_t ar_after = (ar_next_ + ar_cap_bytes) & addr_mask_;
+  const uint64_t ar_cap_after = burst_cap((ar_after >> logw_) & page_index_mask);
+  const uint64_t ar_beats_less = ar_beats_ - ar_cap_;
+  const bool ar_short_after = ar_short_ || ar_beats_less < ar_cap_after;
+
+  const bool r_take = in.m_axi_rvalid && busy_;
+  const bool r_bad = r_take && !stop_ && (in.m_axi_rresp & 2) != 0;
+  const bool halt = stop_ || in.cmd_abort || r_bad;
+  const bool ar_load = busy_ && !halt && !ar_wait_ && ar_beats_ != 0 && (!arvalid_ || in.m_axi_arready) &&
+                       free_ >= ar_len && bursts_ != static_cast<uint64_t>(p_.outstanding);
+
+  // Buffer and realigner
+  const bool buf_write = r_take && !halt;
+  const bool out_free = !tvalid_ || in.m_axis_tready;
+  const bool take_src = busy_ && !halt && src_valid_ && out_free;
+  const bool emit_flush =
+      busy_ && !halt && src_left_ == 0 && have_prev_ && out_left_ != 0 && out_free;
+  const bool emit = (take_src && have_prev_) || emit_flush;
+  const bool buf_read = busy_ && !halt && wr_ptr_ != rd_ptr_ && (!src_valid_ || take_src);
+  const bool out_last = out_left_ == 1;
+
+  // Next state
+  bool busy_d = busy_;
+  bool stop_d = stop_;
+  bool error_d = error_;
+  uint64_t ar_next_d = ar_next_;
+  uint64_t ar_beats_d = ar_beats_;
+  uint64_t ar_cap_d = ar_cap_;
+  bool ar_short_d = ar_short_;
+  bool ar_wait_d = false;
+  uint64_t free_d = free_;
+  uint64_t due_d = due_;
+  uint64_t bursts_d = bursts_;
+  bool arvalid_d = arvalid_ && !in.m_axi_arready;
+  uint64_t wr_ptr_d = wr_ptr_;
+  uint64_t rd_ptr_d = rd_ptr_;
+  bool src_valid_d = src_valid_;
+  uint64_t src_left_d = src_left_;
+  uint64_t out_left_d = out_left_;
+  bool have_prev_d = have_prev_;
+  bool first_d = first_;
+  bool tvalid_d = tvalid_ && !in.m_axis_tready;
+
+  if (cmd_take) {
+    busy_d = true;
+    stop_d = false;
+    error_d = false;
+    ar_next_d = cmd_addr & ~lane_mask;
+    ar_beats_d = cmd_src_beats;
+    ar_cap_d = cmd_cap;
+    ar_short_d = cmd_short;
+    ar_wait_d = true;
+    free_d = depth_ & cw_mask_;
+    due_d = 0;
+    bursts_d = 0;
+    wr_ptr_d = 0;
+    rd_ptr_d = 0;
+    src_valid_d = false;
+    src_left_d = cmd_src_beats;
+    out_left_d = cmd_out_beats;
+    have_prev_d = (cmd_front >> logw_) != 0;
+    first_d = true;
+  } else if (busy_) {
+    if (halt) stop_d = true;
+    if (r_bad) error_d = true;
+
+    if (ar_load) {
+      arvalid_d = true;
+      ar_next_d = ar_after_q_;
+      ar_beats_d = ar_short_ ? 0 : ar_beats_less_q_;
+      ar_cap_d = ar_cap_after_q_;
+      ar_short_d = ar_short_after_q_;
+      ar_wait_d = true;
+    }
+    free_d = (free_ - (ar_load ? ar_len : 0) + (buf_read ? 1 : 0)) & cw_mask_;
+    due_d = (due_ + (ar_load ? ar_len : 0) - (r_take ? 1 : 0)) & cw_mask_;
+    bursts_d = (bursts_ + (ar_load ? 1 : 0) - (r_take && in.m_axi_rlast ? 1 : 0)) & ow_mask_;
+
+    if (buf_write) wr_ptr_d = (wr_ptr_ + 1) & ptr_mask_;
+    if (buf_read) rd_ptr_d = (rd_ptr_ + 1) & ptr_mask_;
+    if (buf_read) {
+      src_valid_d = true;
+    } else if (take_src) {
+      src_valid_d = false;
+    }
+    if (take_src) {
+      src_left_d = src_left_ - 1;
+      have_prev_d = true;
+    } else if (emit_flush) {
+      have_prev_d = false;
+    }
+    if (emit) {
+      out_left_d = out_left_ - 1;
+      first_d = false;
+      tvalid_d = true;
+    }
+    if (halt) tvalid_d = false;
+
+    if (due_ == 0 && !arvalid_ && (stop_ || (out_left_ == 0 && !tvalid_))) busy_d = false;
+  }
+
+  // Registers without reset, each from this clock's values.
+  if (emit) {
+    // {src, prev} shifted right by shift lanes: prev's top lanes, then src's
+    // bottom ones; the first beat's low lanes carry the held bytes instead.
+    const unsigned from_prev = w_ - shift_;
+    std::copy_n(prev_.begin() + shift_, from_prev, tdata_.begin());
+    std::copy_n(src_.begin(), shift_, tdata_.begin() + from_prev);
+    uint64_t known = prev_known_ >> shift_;
+    if (shift_ != 0) known = (known | (src_known_ << from_prev)) & all_keep_;
+    if (first_) {
+      for (unsigned k = 0; k < 5 && k < held_count_; ++k) {
+        tdata_[k] = static_cast<uint8_t>(held_data_ >> (8 * k));
+        known |= uint64_t{1} << k;
+      }
+    }
+    tdata_known_ = known;
+    tkeep_ = out_last ? last_keep_ : all_keep_;
+    tlast_ = out_last;
+    tkeep_known_ = true;
+  }
+  if (ar_load) {
+    araddr_ = ar_next_;
+    arlen_ = static_cast<uint8_t>(ar_len_m1);
+    ar_known_ = true;
+  }
+  if (take_src) {
+    prev_ = src_;
+    prev_known_ = src_known_;
+  }
+  if (buf_read) {
+    const uint64_t at = rd_ptr_ & (depth_ - 1);
+    src_ = buf_[at];
+    src_known_ = buf_known_[at] ? all_keep_ : 0;
+  }
+  if (buf_write) {
+    const uint64_t at = wr_ptr_ & (depth_ - 1);
+    std::copy(in.m_axi_rdata.begin(), in.m_axi_rdata.begin() + w_, buf_[at].begin());
+    buf_known_[at] = 1;
+  }
+  if (cmd_take) {
+    shift_ = static_cast<unsigned>(cmd_front & lane_mask);
+    held_count_ = held;
+    held_data_ = in.cmd_held_data & Ones(40);
+    last_keep_ = cmd_last_keep;
+  }
+
+  busy_ = busy_d;
+  stop_ = stop_d;
+  error_ = error_d;
+  ar_next_ = ar_next_d;
+  ar_beats_ = ar_beats_d;
+  ar_cap_ = ar_cap_d;
+  ar_short_ = ar_short_d;
+  ar_wait_ = ar_wait_d;
+  ar_after_q_ = ar_after;
+  ar_beats_less_q_ = ar_beats_less;
+  ar_cap_after_q_ = ar_cap_after;
+  ar_short_after_q_ = ar_short_after;
+  free_ = free_d;
+  due_ = due_d;
+  bursts_ = bursts_d;
+  arvalid_ = arvalid_d;
+  wr_ptr_ = wr_ptr_d;
+  rd_ptr_ = rd_ptr_d;
+  src_valid_ = src_valid_d;
+  src_left_ = src_left_d;
+  out_left_ = out_left_d;
+  have_prev_ = have_prev_d;
+  first_ = first_d;
+  tvalid_ = tvalid_d;
+
+  if (in.rst) {
+    busy_ = false;
+    stop_ = false;
+    error_ = false;
+    ar_wait_ = false;
+    arvalid_ = false;
+    src_valid_ = false;
+    tvalid_ = false;
+  }
+}
+
+}  // namespace utf8core

@@ -1,0 +1,324 @@
+// Cycle model of the kernel's AXI4 write engine; see utf8_kernel_wr.h. tick()
+// follows rtl/kernel/utf8_kernel_wr.v: the same wires under the same names, the
+// next-state block in its order (s_axis_tready from the next values, as the
+// RTL's room check), then the registers without reset, then the reset.
+#include "utf8_kernel_wr.h"
+
+#include <algorithm>
+#include <bitset>
+#include <stdexcept>
+
+namespace utf8core {
+namespace {
+
+bool PowerOfTwo(int v) { return v > 0 && (v & (v - 1)) == 0; }
+
+unsigned Log2(uint64_t v) {
+  unsigned n = 0;
+  while ((uint64_t{1} << n) < v) ++n;
+  return n;
+}
+
+uint64_t Ones(unsigned bits) { return bits >= 64 ? ~uint64_t{0} : (uint64_t{1} << bits) - 1; }
+
+}  // namespace
+
+KernelWrCycleModel::KernelWrCycleModel(const KernelWrParams& p) : p_(p) {
+  if (p.data_bytes != 8 && p.data_bytes != 16 && p.data_bytes != 32 && p.data_bytes != 64)
+    throw std::invalid_argument("utf8_kernel_wr: DATA_WIDTH must be 64, 128, 256 or 512");
+  if (p.addr_width < 16 || p.addr_width > 64)
+    throw std::invalid_argument("utf8_kernel_wr: ADDR_WIDTH must be 16 to 64");
+  if (!PowerOfTwo(p.max_burst) || p.max_burst > 256)
+    throw std::invalid_argument("utf8_kernel_wr: MAX_BURST must be a power of two up to 256");
+  if (!PowerOfTwo(p.fifo_depth) || p.fifo_depth < 4 || p.fifo_depth < 2 * p.max_burst)
+    throw std::invalid_argument(
+        "utf8_kernel_wr: FIFO_DEPTH must be a power of two, at least 2*MAX_BURST and 4");
+  w_ = static_cast<unsigned>(p.data_bytes);
+  logw_ = Log2(w_);
+  all_keep_ = Ones(w_);
+  addr_mask_ = Ones(static_cast<unsigned>(p.addr_width));
+  page_beats_ = 4096 / w_;
+  depth_ = static_cast<uint64_t>(p.fifo_depth);
+  cw_mask_ = Ones(std::max(Log2(depth_) + 2, 10U));
+  fifo_.resize(depth_);
+}
+
+uint64_t KernelWrCycleModel::BurstCap(uint64_t index) const {
+  const uint64_t left = (page_beats_ - index) & cw_mask_;
+  const auto max_burst = static_cast<uint64_t>(p_.max_burst);
+  return left < max_burst ? left : max_burst;
+}
+
+KernelWrCycleModel::Outputs KernelWrCycleModel::outputs() const {
+  Outputs o;
+  o.cmd_ready = !busy_;
+  o.busy = busy_;
+  o.error = error_;
+  o.bytes = bytes_;
+  o.s_axis_tready = tready_;
+  o.m_axi_awaddr = awaddr_;
+  o.m_axi_awlen = awlen_;
+  o.m_axi_awsize = static_cast<uint8_t>(logw_);
+  o.m_axi_awburst = 1;  // INCR
+  o.m_axi_awcache = 3;  // normal, non-cacheable, bufferable
+  o.m_axi_awprot = 0;
+  o.m_axi_awvalid = awvalid_;
+  o.m_axi_wdata = wdata_;
+  o.m_axi_wstrb = wstrb_;
+  o.m_axi_wlast = wlast_;
+  o.m_axi_wvalid = wvalid_;
+  o.m_axi_bready = true;
+  o.aw_known = aw_known_;
+  o.wdata_known = wdata_known_;
+  o.w_known = w_known_;
+  return o;
+}
+
+void KernelWrCycleModel::tick(const Inputs& in) {
+  const uint64_t lane_mask = w_ - 1;
+  const uint64_t cmd_addr = in.cmd_addr & addr_mask_;
+  const bool cmd_take = in.cmd_valid && !busy_;
+
+  const bool b_take = in.m_axi_bvalid && busy_;
+  const bool b_bad = b_take && (in.m_axi_bresp & 2) != 0;
+  const bool halt = stop_ || in.cmd_abort || b_bad;
+
+  // Input and realigner
+  const bool s_take = in.s_axis_tvalid && tready_;
+  const bool proc_beat = busy_ && !halt && in_valid_;
+  const bool proc_flush = busy_ && !halt && flush_;
+  const uint64_t cur_keep = flush_ ? 0 : in_keep_;
+  // Aligned beat: lanes below off from the previous stream beat's top lanes,
+  // the rest from this one's bottom lanes.
+  const uint64_t beat_strb =
+      ((cur_keep << off_) | (off_ != 0 ? prev_keep_ >> (w_ - off_) : 0)) & all_keep_;
+  // The last stream beat's bytes that spill past its aligned beat.
+  const bool spills = off_ != 0 && (in_keep_ >> (w_ - off_)) != 0;
+  const bool push = (proc_beat || proc_flush) && beat_strb != 0;
+
+  // AW, W, B
+  const uint64_t page_index_mask = page_beats_ - 1;
+  // The cap is a register and so is the next one; a short burst is the
+  // packet's last, so aw_next moves by the cap whatever the burst's length.
+  const bool aw_full = avail_ >= aw_cap_;
+  const uint64_t aw_len = aw_full ? aw_cap_ : avail_;
+  const uint64_t aw_len_m1 = (aw_len - 1) & cw_mask_;
+  const uint64_t aw_cap_bytes = (aw_cap_ & Ones(13 - logw_)) << logw_;
+  const uint64_t aw_after = (aw_next_ + aw_cap_bytes) & addr_mask_;
+  const uint64_t aw_cap_after = BurstCap((aw_after >> logw_) & page_index_mask);
+  const uint64_t avail_less = (avail_ - aw_cap_) & cw_mask_;
+  const bool aw_load = busy_ && !halt && (aw_full || (ended_ && avail_ != 0)) &&
+                       (!awvalid_ || in.m_axi_awready) && due_ != cw_mask_;
+
+  const bool w_load = busy_ && claimed_ != 0 && (!wvalid_ || in.m_axi_wready);
+  const uint64_t w_cur_len = w_idx_ == 0 ? BurstCap((w_lo_ >> logw_) & page_index_mask) : w_len_;
+  // The packet's very last beat ends its burst wherever it falls.
+  const bool w_final = ended_ && held_ == 1;
+  const bool w_last = ((w_idx_ + 1) & cw_mask_) == w_cur_len || w_final;
+
+  const uint64_t b_len = BurstCap((b_lo_ >> logw_) & page_index_mask);
+  const uint64_t b_bytes = (b_len & Ones(13 - logw_)) << logw_;
+
+  // Next state
+  bool busy_d = busy_;
+  bool stop_d = stop_;
+  bool error_d = error_;
+  bool tlast_in_d = tlast_in_;
+  bool ended_d = ended_;
+  uint64_t in_bytes_d = in_bytes_;
+  uint64_t bytes_d = bytes_;
+  bool in_valid_d = false;
+  bool flush_d = flush_;
+  uint64_t prev_keep_d = prev_keep_;
+  uint64_t wr_ptr_d = wr_ptr_;
+  uint64_t rd_ptr_d = rd_ptr_;
+  uint64_t avail_d = avail_;
+  uint64_t claimed_d = claimed_;
+  uint64_t held_d = held_;
+  bool awvalid_d = awvalid_ && !in.m_axi_awready;
+  uint64_t aw_next_d = aw_next_;
+  uint64_t aw_cap_d = aw_cap_;
+  bool wvalid_d = wvalid_ && !in.m_axi_wready;
+  uint64_t w_lo_d = w_lo_;
+  uint64_t w_idx_d = w_idx_;
+  uint64_t w_len_d = w_len_;
+  uint64_t due_d = due_;
+  uint64_t b_lo_d = b_lo_;
+  bool b_add_d = false;
+  uint64_t b_inc_d = b_inc_;
+  uint64_t b_written_d = b_written_;
+  bool b_clamp_d = false;
+
+  if (cmd_take) {
+    busy_d = true;
+    stop_d = false;
+    error_d = false;
+    tlast_in_d = false;
+    ended_d = false;
+    in_bytes_d = 0;
+    bytes_d = 0;
+    flush_d = false;
+    prev_keep_d = 0;
+    wr_ptr_d = 0;
+    rd_ptr_d = 0;
+    avail_d = 0;
+    claimed_d = 0;
+    held_d = 0;
+    aw_next_d = cmd_addr & ~lane_mask;
+    aw_cap_d = BurstCap((cmd_addr >> logw_) & page_index_mask);
+    w_lo_d = cmd_addr & 0xFFF & ~lane_mask;
+    w_idx_d = 0;
+    due_d = 0;
+    b_lo_d = cmd_addr & 0xFFF & ~lane_mask;
+    b_written_d = uint64_t{0} - (cmd_addr & lane_mask);
+  } else if (busy_) {
+    if (halt) stop_d = true;
+    if (b_bad) error_d = true;
+
+    // Stream
+    if (s_take && in.s_axis_tlast) tlast_in_d = true;
+    in_valid_d = s_take && !halt;
+    if (proc_beat) {
+      prev_keep_d = in_keep_;
+      in_bytes_d = in_bytes_ + std::bitset<64>(in_keep_).count();
+      if (in_last_) {
+        if (spills) {
+          flush_d = true;
+        } else {
+          ended_d = true;
+        }
+      }
+    }
+    if (proc_flush) {
+      flush_d = false;
+      ended_d = true;
+    }
+    if (halt) flush_d = false;
+    if (push) wr_ptr_d = (wr_ptr_ + 1) & (depth_ - 1);
+
+    // AW
+    if (aw_load) {
+      awvalid_d = true;
+      aw_next_d = aw_after;
+      aw_cap_d = aw_cap_after;
+    }
+    avail_d = ((aw_load ? (aw_full ? avail_less : 0) : avail_) + (push ? 1 : 0)) & cw_mask_;
+    claimed_d = (claimed_ + (aw_load ? aw_len : 0) - (w_load ? 1 : 0)) & cw_mask_;
+    held_d = (held_ + (push ? 1 : 0) - (w_load ? 1 : 0)) & cw_mask_;
+
+    // W
+    if (w_load) {
+      wvalid_d = true;
+      rd_ptr_d = (rd_ptr_ + 1) & (depth_ - 1);
+      w_lo_d = (w_lo_ + w_) & 0xFFF;
+      w_idx_d = w_last ? 0 : (w_idx_ + 1) & cw_mask_;
+      w_len_d = w_cur_len;
+    }
+
+    // B
+    due_d = (due_ + (aw_load ? 1 : 0) - (b_take ? 1 : 0)) & cw_mask_;
+    if (b_take && !b_bad && !error_) {
+      b_lo_d = (b_lo_ + b_bytes) & 0xFFF;
+      b_add_d = true;
+      b_inc_d = b_bytes;
+    }
+    if (b_add_) {
+      b_written_d = b_written_ + b_inc_;
+      b_clamp_d = true;
+    }
+    if (b_clamp_) bytes_d = std::min(b_written_, in_bytes_);
+
+    if (!awvalid_ && !wvalid_ && claimed_ == 0 && due_ == 0 && !b_add_ && !b_clamp_ &&
+        (stop_ || (tlast_in_ && ended_ && avail_ == 0))) {
+      busy_d = false;
+    }
+  }
+
+  // Room for what may still arrive after tready is seen high: what is pending
+  // (input register, extra end beat), the next beat and its extra beat.
+  const uint64_t room_need =
+      (held_d + (in_valid_d ? 1 : 0) + (flush_d ? 1 : 0) + 2) & (cw_mask_ * 2 + 1);
+  const bool tready_d = busy_d && !tlast_in_d && (stop_d || room_need <= depth_);
+
+  // Registers without reset, each from this clock's values.
+  if (w_load) {
+    const Entry& e = fifo_[rd_ptr_];
+    wdata_ = e.data;
+    wdata_known_ = e.data_known;
+    wstrb_ = e.strb;
+    wlast_ = w_last;
+    w_known_ = e.strb_known;
+  }
+  if (push) {
+    Entry& e = fifo_[wr_ptr_];
+    std::copy_n(prev_data_.begin() + (w_ - off_), off_, e.data.begin());
+    std::copy_n(in_data_.begin(), w_ - off_, e.data.begin() + off_);
+    uint64_t known = ((in_known_ ? all_keep_ : 0) << off_) & all_keep_;
+    if (off_ != 0) known |= prev_known_ >> (w_ - off_);
+    e.data_known = known;
+    e.strb = beat_strb;
+    e.strb_known = true;
+  }
+  if (aw_load) {
+    awaddr_ = aw_next_;
+    awlen_ = static_cast<uint8_t>(aw_len_m1);
+    aw_known_ = true;
+  }
+  if (proc_beat) {
+    prev_data_ = in_data_;
+    prev_known_ = in_known_ ? all_keep_ : 0;
+  }
+  if (s_take) {
+    std::copy(in.s_axis_tdata.begin(), in.s_axis_tdata.begin() + w_, in_data_.begin());
+    in_keep_ = in.s_axis_tkeep & all_keep_;
+    in_last_ = in.s_axis_tlast;
+    in_known_ = true;
+  }
+  if (cmd_take) off_ = static_cast<unsigned>(cmd_addr & lane_mask);
+
+  busy_ = busy_d;
+  stop_ = stop_d;
+  error_ = error_d;
+  tlast_in_ = tlast_in_d;
+  ended_ = ended_d;
+  in_bytes_ = in_bytes_d;
+  bytes_ = bytes_d;
+  tready_ = tready_d;
+  in_valid_ = in_valid_d;
+  flush_ = flush_d;
+  prev_keep_ = prev_keep_d;
+  wr_ptr_ = wr_ptr_d;
+  rd_ptr_ = rd_ptr_d;
+  avail_ = avail_d;
+  claimed_ = claimed_d;
+  held_ = held_d;
+  awvalid_ = awvalid_d;
+  aw_next_ = aw_next_d;
+  aw_cap_ = aw_cap_d;
+  wvalid_ = wvalid_d;
+  w_lo_ = w_lo_d;
+  w_idx_ = w_idx_d;
+  w_len_ = w_len_d;
+  due_ = due_d;
+  b_lo_ = b_lo_d;
+  b_add_ = b_add_d;
+  b_inc_ = b_inc_d;
+  b_written_ = b_written_d;
+  b_clamp_ = b_clamp_d;
+
+  if (in.rst) {
+    busy_ = false;
+    stop_ = false;
+    error_ = false;
+    bytes_ = 0;
+    tready_ = false;
+    in_valid_ = false;
+    flush_ = false;
+    awvalid_ = false;
+    wvalid_ = false;
+    b_add_ = false;
+    b_clamp_ = false;
+  }
+}
+
+}  // namespace utf8core

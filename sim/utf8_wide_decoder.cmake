@@ -1,7 +1,0 @@
-# Wide decoder (rtl/utf8_wide_decoder.v): its runner on the wide bench
-# (utf8_wide_decoder_run.h), and the block verilated at every lane count
-# (utf8_wide_decoder_rtl_l<N>, linked by an executable's lane table).
-add_library(utf8_wide_decoder_run STATIC utf8_wide_decoder_run.cpp)
-target_link_libraries(utf8_wide_decoder_run PUBLIC utf8_sim_bench)
-target_compile_options(utf8_wide_decoder_run PRIVATE -Wall -Wextra)
-utf8core_wide_rtl(utf8_wide_decoder)

@@ -1,3 +1,0 @@
-# Wide validator tests (tests/utf8_validator_test.cpp): RTL against its cycle
-# model every cycle, and the RTL's verdicts against the functional model.
-utf8core_wide_test(utf8_validator)
