@@ -87,6 +87,47 @@ std::string Quote(const std::string& s) {
   return q + "'";
 }
 
+// The small build's program name (cli.h, FullProgram()); set once by Main.
+const char* full_program = "";
+
+// The kernel this program runs, for --help.
+std::string KernelBuilt() {
+  const std::vector<int> k = KernelLanes();
+  return k.empty() ? std::string("not in this build") : std::to_string(8 * k.back()) + " bits";
+}
+
+// --help of the small build when the full one is not built yet.
+std::string SmallBuildNote() {
+  if (FullProgram().empty()) return "";
+  return "              This build has the scalar blocks only; every lane count and the\n"
+         "              kernel come with the build target " + FullProgram() + ".\n";
+}
+
+// What to build when a lane count or the kernel is missing from this program.
+std::string FullBuildHint() {
+  if (FullProgram().empty()) return "";
+  return "; the build target " + FullProgram() + " has every lane count and the kernel";
+}
+
+// This program's folder (where utf8core-full lands beside utf8core), from /proc.
+std::string ProgramDir() {
+  char buf[4096];
+  const ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
+  if (n <= 0) return "";
+  std::string path(buf, static_cast<size_t>(n));
+  return path.substr(0, path.rfind('/') + 1);
+}
+
+// Runs the full program in this one's place with the same arguments; returns
+// only when there is none to run.
+void ExecFullProgram(char** argv) {
+  const std::string dir = ProgramDir();
+  if (dir.empty()) return;
+  const std::string path = dir + FullProgram();
+  if (access(path.c_str(), X_OK) != 0) return;
+  execv(path.c_str(), argv);
+}
+
 std::string LaneList(const std::vector<int>& lanes) {
   std::string s;
   for (int n : lanes) s += (s.empty() ? "" : ", ") + std::to_string(n);
@@ -194,8 +235,8 @@ std::string HelpText() {
          "              validate the validator; built: decode " +
          LaneList(RtlDecodeLanes()) + ", validate " + LaneList(RtlValidateLanes()) +
          ".\n"
-         "              kernel: DATA_WIDTH / 8, built: " + LaneList(KernelLanes()) + " (default the last).\n"
-         "              Not for encode, nor for the model engine (it has no lanes).\n"
+         "              Not for encode, nor for the model or kernel engines (the kernel's\n"
+         "              width is its DATA_WIDTH: " + KernelBuilt() + ").\n" + SmallBuildNote() +
          "  --trace F   rtl and kernel: write the run's FST waveform to F (an empty input is no\n"
          "              packet: nothing runs and no file is written)\n"
          "  --to F      decode output: utf8 (default; error units as EF BF BD),\n"
@@ -226,6 +267,8 @@ std::string HelpText() {
          "is produced: a run that fails before its first block has written nothing; one\n"
          "that fails later says how many output bytes were already written.\n";
 }
+
+std::string FullProgram() { return full_program; }
 
 std::string ParseArgs(const std::vector<std::string>& args, Options* options) {
   *options = Options{};
@@ -327,27 +370,31 @@ std::string ParseArgs(const std::vector<std::string>& args, Options* options) {
   const bool kernel = options->engine.name == "kernel";
   // The model has neither lanes nor a clock: accepting these options there would
   // let a script believe it measured or traced something it did not.
-  if (have_lanes && !rtl && !kernel) return "option '--lanes' needs --engine rtl or kernel";
+  if (have_lanes && !rtl) {
+    return kernel ? "option '--lanes' is not for --engine kernel (its width is its DATA_WIDTH)"
+                  : "option '--lanes' needs --engine rtl";
+  }
   if (have_trace && !rtl && !kernel) return "option '--trace' needs --engine rtl or kernel";
   if (kernel && options->command == Command::kEncode) {
     return "the kernel has no encoder: encode runs on --engine model or rtl";
   }
   if (kernel) {
-    // The kernel's lanes are its DATA_WIDTH / 8; without --lanes, the widest built.
+    // The kernel a card carries: the widest built (its lanes are DATA_WIDTH / 8).
     const std::vector<int> built = KernelLanes();
-    if (!have_lanes) options->engine.lanes = built.empty() ? 0 : built.back();
-    if (std::find(built.begin(), built.end(), options->engine.lanes) == built.end()) {
-      return "no kernel with " + std::to_string(options->engine.lanes) +
-             " lanes in this build (built: " + LaneList(built) + ")";
+    if (built.empty()) {
+      options->needs_full_build = !FullProgram().empty();
+      return "the kernel is not in this build" + FullBuildHint();
     }
+    options->engine.lanes = built.back();
   }
   if (rtl && options->command != Command::kEncode) {
     const std::vector<int> built =
         options->command == Command::kDecode ? RtlDecodeLanes() : RtlValidateLanes();
     if (std::find(built.begin(), built.end(), options->engine.lanes) == built.end()) {
+      options->needs_full_build = !FullProgram().empty();
       return std::string("no ") + CommandName(options->command) + " RTL with " +
-             std::to_string(options->engine.lanes) +
-             " lanes in this build (built: " + LaneList(built) + ")";
+             std::to_string(options->engine.lanes) + " lanes in this build (built: " +
+             LaneList(built) + ")" + FullBuildHint();
     }
   }
   return "";
@@ -546,10 +593,14 @@ bool WriteAll(int fd, const std::string& data, const char* what, std::string* er
   return true;
 }
 
-int Main(int argc, char** argv) {
+int Main(int argc, char** argv, const char* full) {
+  full_program = full ? full : "";
   std::vector<std::string> args(argv + 1, argv + argc);
   Options options;
   const std::string problem = ParseArgs(args, &options);
+  // The small build hands what it lacks (and --help, which lists what is built)
+  // to the full program beside it, when that has been built.
+  if (options.needs_full_build || (options.help && !FullProgram().empty())) ExecFullProgram(argv);
   std::string error;
   auto report = [&error](const std::string& msg) {
     // Best effort: with standard error gone there is nobody left to tell.

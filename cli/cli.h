@@ -32,7 +32,14 @@ struct Options {
   Format to = Format::kUtf8;  // decode only
   bool stats = false;
   std::string input;  // empty: the built-in sample; "-": standard input; else a path
+  // Set with a "not in this build" problem: the lane count or the kernel asked
+  // for is not linked into this program (see FullProgram()).
+  bool needs_full_build = false;
 };
+
+// The program that has every engine built in, when this one is the small build
+// (utf8core beside utf8core-full, cli/CMakeLists.txt): its file name, else "".
+std::string FullProgram();
 
 // args are argv without the program name. Returns an empty string on success,
 // otherwise the problem as one line without the "utf8core: " prefix.
@@ -68,7 +75,9 @@ std::string TextLine(const Unit& unit);
 bool WriteAll(int fd, const std::string& data, const char* what, std::string* error);
 
 // The whole program: parse, read, execute, write. Returns the exit status.
-int Main(int argc, char** argv);
+// full: the full program's file name when this is the small build (it runs
+// that program, found beside itself, for what it lacks), else nullptr.
+int Main(int argc, char** argv, const char* full = nullptr);
 
 }  // namespace cli
 }  // namespace utf8core

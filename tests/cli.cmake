@@ -13,7 +13,7 @@ target_include_directories(cli_test PRIVATE
   ${UTF8CORE_SIM_DIRS}
 )
 target_link_libraries(cli_test PRIVATE utf8core_cli GTest::gtest_main)
-utf8core_cli_lanes(cli_test)
+utf8core_cli_full(cli_test)
 target_compile_options(cli_test PRIVATE -Wall -Wextra)
 target_compile_definitions(cli_test PRIVATE
   UTF8CORE_BIN="$<TARGET_FILE:utf8core>"
@@ -24,6 +24,7 @@ if(EXISTS "${UTF8CORE_KUHN_TEST}")
 else()
   message(STATUS "cli_test: no Kuhn stress test at UTF8CORE_KUHN_TEST; its test will skip")
 endif()
-# The tests run the program, so it must be built first.
-add_dependencies(cli_test utf8core)
+# The tests run the program (which runs utf8core-full for lanes and the
+# kernel), so both must be built first.
+add_dependencies(cli_test utf8core utf8core-full)
 gtest_discover_tests(cli_test PROPERTIES LABELS quick)

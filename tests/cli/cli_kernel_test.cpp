@@ -1,12 +1,19 @@
 // Tests of `utf8core --engine kernel` (SPEC §7) through the binary: validate and
-// decode (every --to format, both modes, both kernel widths built) must give
+// decode (every --to format, both modes, on the kernel the program carries) must give
 // byte for byte the output and exit status of --engine model on the built-in
 // sample, Kuhn's stress test and seeded random inputs of many sizes: below a
 // beat, across bursts and 4 KiB pages, and past the engine's 64 KiB job, so
 // that texts run as chains of jobs with CONTINUE and PARTIAL, cut inside
-// sequences. --stats carries the kernel's clocks; encode is refused.
+// sequences. --stats carries the kernel's clocks; encode and --lanes are refused.
+// The small build (build/utf8core alone, without utf8core-full beside it) names
+// the target that has the kernel and the wide blocks.
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <cinttypes>
 #include <cstdio>
+#include <cstdlib>
+#include <fstream>
 #include <memory>
 #include <string>
 #include <vector>
@@ -43,16 +50,10 @@ std::string MixedText(sim::Rng* rng, size_t n) {
   return s;
 }
 
-std::vector<std::string> Lanes() {
-  std::vector<std::string> l;
-  for (int n : cli::KernelLanes()) l.push_back(std::to_string(n));
-  return l;
-}
-
-void ExpectSameAsModel(const std::vector<std::string>& args, const std::string& file, const std::string& lanes) {
+void ExpectSameAsModel(const std::vector<std::string>& args, const std::string& file) {
   std::vector<std::string> m = args, k = args;
   m.insert(m.end(), {"--engine", "model"});
-  k.insert(k.end(), {"--engine", "kernel", "--lanes", lanes});
+  k.insert(k.end(), {"--engine", "kernel"});
   if (!file.empty()) {
     m.push_back(file);
     k.push_back(file);
@@ -79,13 +80,12 @@ TEST(CliKernel, EqualsModelOnSampleKuhnAndRandomSizes) {
     temps.push_back(std::make_unique<TempFile>(MixedText(&rng, n)));
     files.push_back(temps.back()->path());
   }
-  for (const std::string& lanes : Lanes()) {
-    for (const std::string& file : files) {
-      for (const char* mode : {"rfc3629", "annex-r"}) {
-        ExpectSameAsModel({"validate", "--mode", mode}, file, lanes);
-        for (const char* to : {"utf8", "ucs4le", "text"}) {
-          ExpectSameAsModel({"decode", "--mode", mode, "--to", to}, file, lanes);
-        }
+  ASSERT_FALSE(cli::KernelLanes().empty()) << "the tests' program has no kernel";
+  for (const std::string& file : files) {
+    for (const char* mode : {"rfc3629", "annex-r"}) {
+      ExpectSameAsModel({"validate", "--mode", mode}, file);
+      for (const char* to : {"utf8", "ucs4le", "text"}) {
+        ExpectSameAsModel({"decode", "--mode", mode, "--to", to}, file);
       }
     }
   }
@@ -102,9 +102,43 @@ TEST(CliKernel, UsageErrors) {
   Result r = Cli({"encode", "--engine", "kernel"});
   EXPECT_EQ(r.status, 2);
   EXPECT_EQ(r.err, "utf8core: the kernel has no encoder: encode runs on --engine model or rtl\n");
-  r = Cli({"validate", "--engine", "kernel", "--lanes", "3"});
-  EXPECT_EQ(r.status, 2);
-  EXPECT_NE(r.err.find("no kernel with 3 lanes in this build"), std::string::npos) << r.err;
+  // A flag that does not apply is a usage error (SPEC §7), whatever its value.
+  for (const char* lanes : {"8", "64", "3"}) {
+    r = Cli({"validate", "--engine", "kernel", "--lanes", lanes});
+    EXPECT_EQ(r.status, 2);
+    EXPECT_EQ(r.out, "");
+    EXPECT_EQ(r.err.rfind("utf8core: option '--lanes' is not for --engine kernel", 0), 0u) << r.err;
+  }
+}
+
+// build/utf8core copied alone into a folder: the scalar engines run in it, and
+// a lane count or the kernel is a usage error that names the build target.
+TEST(CliSmallBuild, AloneNamesTheTargetThatHasTheRest) {
+  char dir_template[] = "/tmp/utf8core-small-XXXXXX";
+  const char* dir = mkdtemp(dir_template);
+  ASSERT_NE(dir, nullptr);
+  const std::string copy = std::string(dir) + "/utf8core";
+  {
+    std::ifstream src(UTF8CORE_BIN, std::ios::binary);
+    std::ofstream dst(copy, std::ios::binary);
+    dst << src.rdbuf();
+  }
+  ASSERT_EQ(chmod(copy.c_str(), 0755), 0);
+  Result r = testing_cli::Run(copy, {"validate", "--engine", "rtl"}, "", "");
+  EXPECT_EQ(r.status, 1);  // the sample has its malformed cases
+  EXPECT_EQ(r.err, "");
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"decode", "--engine", "rtl", "--lanes", "64"},
+        std::vector<std::string>{"validate", "--engine", "kernel"}}) {
+    SCOPED_TRACE(Joined(args));
+    r = testing_cli::Run(copy, args, "", "");
+    EXPECT_EQ(r.status, 2);
+    EXPECT_EQ(r.out, "");
+    EXPECT_NE(r.err.find("the build target utf8core-full has every lane count and the kernel"),
+              std::string::npos) << r.err;
+  }
+  unlink(copy.c_str());
+  rmdir(dir);
 }
 
 }  // namespace

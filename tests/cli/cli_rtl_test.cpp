@@ -347,8 +347,8 @@ TEST(CliRtl, UsageErrors) {
       {{"decode", "--engine", "rtl", "--lanes"}, "option '--lanes' needs a value"},
       {{"encode", "--engine", "rtl", "--lanes", "1"},
        "option '--lanes' is only for decode and validate, not encode"},
-      {{"validate", "--lanes", "8"}, "option '--lanes' needs --engine rtl or kernel"},
-      {{"decode", "--engine", "model", "--lanes", "1"}, "option '--lanes' needs --engine rtl or kernel"},
+      {{"validate", "--lanes", "8"}, "option '--lanes' needs --engine rtl"},
+      {{"decode", "--engine", "model", "--lanes", "1"}, "option '--lanes' needs --engine rtl"},
       {{"encode", "--trace", "w.fst"}, "option '--trace' needs --engine rtl or kernel"},
       {{"decode", "--engine", "rtl", "--trace="}, "option '--trace' needs a file name"},
   };

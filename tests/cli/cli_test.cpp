@@ -52,7 +52,7 @@ TEST(CliUsage, EveryUsageErrorExits2WithOneLine) {
       {{"decode", "--frob"}, "unknown option '--frob' (see --help)"},
       {{"decode", "-x"}, "unknown option '-x' (see --help)"},
       // The RTL engine's options mean nothing to the model (cli_rtl_test has the rest).
-      {{"decode", "--lanes", "8"}, "option '--lanes' needs --engine rtl or kernel"},
+      {{"decode", "--lanes", "8"}, "option '--lanes' needs --engine rtl"},
       {{"decode", "--trace", "w.fst"}, "option '--trace' needs --engine rtl or kernel"},
       {{"decode", "--mode"}, "option '--mode' needs a value"},
       {{"decode", "--mode", "--stats"}, "option '--mode' needs a value"},
