@@ -108,13 +108,22 @@ py::list UnitsToList(const std::vector<Unit>& units) {
   return out;
 }
 
+// The arguments of decode(): the mode, then the bytes, with the messages naming
+// `func`; a function that decodes the same arguments in another form takes them
+// through this too, so that it accepts and refuses the same calls.
+struct DecodeArgs {
+  DecodeArgs(py::handle data, py::handle mode_arg, const char* func)
+      : mode(ParseModeArg(mode_arg, func)), bytes(data, func) {}
+  Mode mode;  // declared first, so checked first
+  ByteView bytes;
+};
+
 py::list Decode(py::handle data, py::handle mode) {
-  const Mode m = ParseModeArg(mode, "decode");
-  ByteView bytes(data, "decode");
+  DecodeArgs args(data, mode, "decode");
   std::vector<Unit> units;
   {
     py::gil_scoped_release release;
-    units = utf8core::Decode(bytes.data(), bytes.size(), m);
+    units = utf8core::Decode(args.bytes.data(), args.bytes.size(), args.mode);
   }
   return UnitsToList(units);
 }
