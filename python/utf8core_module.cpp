@@ -4,6 +4,9 @@
 // than a re-implementation.
 //
 //   decode(data, mode="rfc3629")   -> [(code_point, offset, length, class_name), ...]
+//   decode_arrays(data, mode="rfc3629") -> (code_points, offsets, lengths, classes):
+//       the same units as four array.arrays ('I', 'Q', 'B', 'B'); a class is its
+//       number (ErrorClass, rtl/utf8_class_codes.vh), CLASSES[number] its name
 //   validate(data, mode="rfc3629") -> (ok, offset, class_name); offset and class None when ok
 //   encode(code_points, mode="rfc3629") -> bytes
 //   Decoder(mode="rfc3629"): feed(data) -> units completed so far, finish() -> the rest
@@ -14,7 +17,10 @@
 #include <Python.h>
 #include <pybind11/pybind11.h>
 
+#include <algorithm>
+#include <cstring>
 #include <mutex>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -108,9 +114,9 @@ py::list UnitsToList(const std::vector<Unit>& units) {
   return out;
 }
 
-// The arguments of decode(): the mode, then the bytes, with the messages naming
-// `func`; a function that decodes the same arguments in another form takes them
-// through this too, so that it accepts and refuses the same calls.
+// The arguments of decode() and decode_arrays(): checked in the same order, with
+// the same exceptions and messages (naming `func`), so that the two accept and
+// refuse the same calls.
 struct DecodeArgs {
   DecodeArgs(py::handle data, py::handle mode_arg, const char* func)
       : mode(ParseModeArg(mode_arg, func)), bytes(data, func) {}
@@ -126,6 +132,172 @@ py::list Decode(py::handle data, py::handle mode) {
     units = utf8core::Decode(args.bytes.data(), args.bytes.size(), args.mode);
   }
   return UnitsToList(units);
+}
+
+// A new array.array of `n` items of typecode `code` (C type T), zeroed, and a
+// writable view of its items, held for as long as this lives (an array with an
+// export cannot be resized, so the items stay put while the GIL is released).
+// Made by repeating a one-item array: one allocation, no Python int per item.
+template <typename T>
+class OutArray {
+ public:
+  OutArray(const py::object& array_type, char code, size_t n) {
+    const py::object one = array_type(std::string(1, code), py::make_tuple(0));
+    obj_ = py::reinterpret_steal<py::object>(
+        PySequence_Repeat(one.ptr(), static_cast<Py_ssize_t>(n)));
+    if (!obj_) throw py::error_already_set();
+    if (PyObject_GetBuffer(obj_.ptr(), &view_, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS) != 0) {
+      throw py::error_already_set();
+    }
+    // A typecode names a C type whose size the platform decides (array module
+    // docs); the columns are written as T.
+    if (view_.itemsize != static_cast<Py_ssize_t>(sizeof(T)) ||
+        view_.len != static_cast<Py_ssize_t>(n * sizeof(T))) {
+      const Py_ssize_t itemsize = view_.itemsize;
+      PyBuffer_Release(&view_);  // the destructor does not run when the constructor throws
+      throw std::runtime_error(std::string("decode_arrays(): array typecode '") + code +
+                               "' has items of " + std::to_string(itemsize) + " bytes, not " +
+                               std::to_string(sizeof(T)));
+    }
+    held_ = true;
+  }
+  ~OutArray() {
+    if (held_) PyBuffer_Release(&view_);
+  }
+  OutArray(const OutArray&) = delete;
+  OutArray& operator=(const OutArray&) = delete;
+
+  T* data() const { return static_cast<T*>(view_.buf); }
+  // The array, its view given back: call once the items are written.
+  py::object release() {
+    if (held_) PyBuffer_Release(&view_);
+    held_ = false;
+    return obj_;
+  }
+
+ private:
+  py::object obj_;
+  Py_buffer view_{};
+  bool held_ = false;
+};
+
+// The four columns of decode_arrays(), `size` items each.
+struct Columns {
+  uint32_t* code_point;
+  unsigned long long* offset;
+  unsigned char* length;
+  unsigned char* cls;
+  size_t size;
+};
+
+// The length of a well-formed unit, from its code point: a well-formed sequence is
+// the shortest form of its value (a longer one is an OVERLONG error), so its
+// length is the encoded length of Annex R Table 4.
+inline unsigned char WellFormedLength(uint32_t cp) {
+  return static_cast<unsigned char>(1 + (cp >= 0x80) + (cp >= 0x800) + (cp >= 0x10000) +
+                                    (cp >= 0x200000) + (cp >= 0x4000000));
+}
+
+// The first unit of a packet that starts at p (avail >= 1 bytes), by the model's
+// Decoder. Decoding starts afresh at every unit boundary, so this is also the
+// unit at p of any packet in which a unit starts at p (its offset aside).
+// `scratch` is reused across calls to save an allocation each.
+Unit FirstUnit(const uint8_t* p, size_t avail, Mode mode, std::vector<Unit>* scratch) {
+  scratch->clear();
+  utf8core::Decoder decoder(mode);
+  for (size_t j = 0; j < avail && scratch->empty(); ++j) decoder.push(p[j], scratch);
+  if (scratch->empty()) decoder.end_of_packet(scratch);
+  return scratch->front();
+}
+
+// Writes the units of the packet into the columns; returns how many there are, or
+// c.size + 1 when there are more than c.size (none is written beyond).
+//
+// Running the model's Decoder over the bytes, as decode() does, and copying its
+// units into the columns is too slow for what decode_arrays() is for (about half
+// the speed; docs/bench.md). So this drives the model's fast path, DecodeToUcs4,
+// which writes one code point per unit, U+FFFD for every error unit, straight into
+// the code point column. A unit of any other code point is well-formed: class OK,
+// length from the value. A U+FFFD unit (an error, or a well-formed U+FFFD) is
+// decoded again by the Decoder for its length and class.
+//
+// The input goes in chunks: DecodeToUcs4 needs room for as many code points as
+// bytes, which the column (one item per unit) has only while far from its end,
+// and the lengths and offsets are worked out while a chunk's code points are
+// still in cache. DecodeToUcs4 treats the end of its input as the end of the
+// packet, so the last unit of each chunk but the final one, which the cut may
+// have shortened, is decoded again at the start of the next chunk.
+size_t DecodeIntoColumns(const uint8_t* data, size_t n, Mode mode, const Columns& c) {
+  constexpr size_t kChunk = 1 << 16;
+  static_assert(kChunk > 6, "a chunk must hold a whole unit and the start of the next");
+  std::vector<uint32_t> spill;  // code points of a chunk the column has no room for
+  std::vector<Unit> scratch;
+  size_t pos = 0;  // offset of the next unit
+  size_t k = 0;    // its index
+  while (pos < n) {
+    const size_t len = std::min(kChunk, n - pos);
+    const bool direct = c.size - k >= len;
+    if (!direct) spill.resize(len);
+    size_t m = utf8core::DecodeToUcs4(data + pos, len, mode,
+                                      direct ? c.code_point + k : spill.data());
+    if (pos + len < n) --m;  // m >= 2 here: units are at most 6 bytes
+    if (m > c.size - k) return c.size + 1;
+    if (!direct) std::memcpy(c.code_point + k, spill.data(), m * sizeof(uint32_t));
+    // Local pointers: a store through unsigned char* may alias anything, so the
+    // compiler would otherwise load every pointer from `c` again after each one.
+    const uint32_t* cps = c.code_point + k;
+    unsigned long long* offsets = c.offset + k;
+    unsigned char* lengths = c.length + k;
+    unsigned char* classes = c.cls + k;
+    // Every unit taken as well-formed first (this loop vectorizes); then the walk
+    // along the units for the offsets mends the U+FFFD ones.
+    for (size_t j = 0; j < m; ++j) lengths[j] = WellFormedLength(cps[j]);
+    std::memset(classes, 0, m);
+    for (size_t j = 0; j < m; ++j) {
+      if (cps[j] == utf8core::kReplacement) {
+        const Unit u = FirstUnit(data + pos, n - pos, mode, &scratch);
+        lengths[j] = u.length;
+        classes[j] = static_cast<unsigned char>(u.cls);
+      }
+      offsets[j] = pos;
+      pos += lengths[j];
+    }
+    k += m;
+  }
+  return k;
+}
+
+py::tuple DecodeArrays(py::handle data, py::handle mode) {
+  DecodeArgs args(data, mode, "decode_arrays");
+  const uint8_t* bytes = args.bytes.data();
+  const size_t n = args.bytes.size();
+  // Counting first (the model's Validate, a fast path) sizes the arrays exactly:
+  // no over-allocation for multi-byte text and no shrinking afterwards.
+  size_t count;
+  {
+    py::gil_scoped_release release;
+    count = static_cast<size_t>(utf8core::Validate(bytes, n, args.mode).units);
+  }
+  const py::object array_type = py::module_::import("array").attr("array");
+  OutArray<uint32_t> code_points(array_type, 'I', count);
+  OutArray<unsigned long long> offsets(array_type, 'Q', count);
+  OutArray<unsigned char> lengths(array_type, 'B', count);
+  OutArray<unsigned char> classes(array_type, 'B', count);
+  const Columns columns{code_points.data(), offsets.data(), lengths.data(), classes.data(),
+                        count};
+  size_t written;
+  {
+    py::gil_scoped_release release;
+    written = DecodeIntoColumns(bytes, n, args.mode, columns);
+  }
+  // The model's tests check Validate's count and DecodeToUcs4 against the same
+  // reference as the Decoder, so a difference here is a bug, not bad input.
+  if (written != count) {
+    throw std::runtime_error("decode_arrays(): internal error: the model's unit count (" +
+                             std::to_string(count) + ") differs from the units decoded");
+  }
+  return py::make_tuple(code_points.release(), offsets.release(), lengths.release(),
+                        classes.release());
 }
 
 py::tuple Validate(py::handle data, py::handle mode) {
@@ -236,6 +408,10 @@ PYBIND11_MODULE(utf8core, m) {
         "Decodes one packet of bytes into units: a list of (code_point, offset, length, "
         "class_name). Each well-formed sequence is one unit of class 'OK'; each maximal "
         "subpart of ill-formed input one unit of U+FFFD with its error class.");
+  m.def("decode_arrays", &DecodeArrays, py::arg("data"), py::arg("mode") = "rfc3629",
+        "Decodes like decode(), into four array.arrays of one item per unit: code points "
+        "('I'), byte offsets ('Q'), lengths in bytes ('B') and class numbers ('B', 0 = OK, "
+        "CLASSES[n] its name).");
   m.def("validate", &Validate, py::arg("data"), py::arg("mode") = "rfc3629",
         "Checks one packet: (True, None, None) when well-formed, else (False, offset, "
         "class_name) of the first error unit.");

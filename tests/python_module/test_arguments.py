@@ -12,7 +12,7 @@ def new_decoder_feed(data):
     return utf8core.Decoder().feed(data)
 
 
-BYTES_FUNCS = [utf8core.decode, utf8core.validate, new_decoder_feed]
+BYTES_FUNCS = [utf8core.decode, utf8core.decode_arrays, utf8core.validate, new_decoder_feed]
 
 
 @pytest.mark.parametrize("func", BYTES_FUNCS)
@@ -30,6 +30,7 @@ def test_bad_data(func, data, exc, message):
 
 @pytest.mark.parametrize("call", [
     lambda mode: utf8core.decode(b"a", mode),
+    lambda mode: utf8core.decode_arrays(b"a", mode=mode),
     lambda mode: utf8core.validate(b"a", mode=mode),
     lambda mode: utf8core.encode([0x41], mode),
     lambda mode: utf8core.Decoder(mode),

@@ -32,3 +32,8 @@ def test_validate_releases_the_gil():
     # random bytes are error-dense: the model takes a tenth of a second or more
     data = random.Random(1).randbytes(8 << 20)
     assert runs_beside(lambda: utf8core.validate(data))
+
+
+def test_decode_arrays_releases_the_gil():
+    data = random.Random(2).randbytes(8 << 20)
+    assert runs_beside(lambda: utf8core.decode_arrays(data))
