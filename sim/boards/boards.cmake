@@ -12,7 +12,7 @@ set(UTF8CORE_BOARD_SIM_FIFO_ADDR_WIDTH 9)
 
 
 add_library(boards_line_fmt_rtl STATIC)
-verilate(boards_line_fmt_rtl
+utf8core_verilate(boards_line_fmt_rtl
   SOURCES ${UTF8CORE_BOARDS_RTL_DIR}/utf8_line_fmt.v
   PREFIX Vutf8_line_fmt
   TOP_MODULE utf8_line_fmt
@@ -29,7 +29,7 @@ target_compile_definitions(boards_uart_top_sim PUBLIC
   UTF8CORE_BOARD_FIFO_ADDR_WIDTH=${UTF8CORE_BOARD_SIM_FIFO_ADDR_WIDTH})
 # -Wno-fatal: the decoder's and encoder's own lint is their tests' job
 # (rtl_lint.*); the board modules are linted strictly by boards_lint.* tests.
-verilate(boards_uart_top_sim
+utf8core_verilate(boards_uart_top_sim
   SOURCES ${UTF8CORE_BOARDS_RTL_DIR}/utf8_uart_top.v
   PREFIX Vutf8_uart_top
   TOP_MODULE utf8_uart_top

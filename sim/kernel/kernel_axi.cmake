@@ -21,7 +21,7 @@ function(utf8core_kernel_engine block)
   utf8core_rtl_file(${block} rtl)
   foreach(w IN LISTS ARGN)
     math(EXPR dw "${w} * 8")
-    verilate(${block}_bench
+    utf8core_verilate(${block}_bench
       SOURCES ${UTF8CORE_KERNEL_LINT_WAIVERS} ${rtl}
       PREFIX V${block}_w${w}
       TOP_MODULE ${block}
@@ -38,7 +38,7 @@ function(utf8core_kernel_engine_at block name w)
   math(EXPR dw "${w} * 8")
   list(TRANSFORM ARGN PREPEND "-G" OUTPUT_VARIABLE overrides)
   utf8core_rtl_file(${block} rtl)
-  verilate(${block}_bench
+  utf8core_verilate(${block}_bench
     SOURCES ${UTF8CORE_KERNEL_LINT_WAIVERS} ${rtl}
     PREFIX V${block}_${name}
     TOP_MODULE ${block}

@@ -20,7 +20,7 @@ function(utf8core_wide_rtl block)
     add_library(${t} STATIC ${CMAKE_CURRENT_BINARY_DIR}/${t}.cpp)
     target_include_directories(${t} PRIVATE ${UTF8CORE_SIM_DIRS})
     target_link_libraries(${t} PUBLIC utf8_model)
-    verilate(${t}
+    utf8core_verilate(${t}
       SOURCES ${rtl}
       PREFIX V${block}_l${lanes}
       TOP_MODULE ${block}

@@ -9,7 +9,7 @@ add_library(utf8_decoder_run STATIC ${CMAKE_CURRENT_LIST_DIR}/utf8_decoder_run.c
 target_include_directories(utf8_decoder_run PUBLIC ${UTF8CORE_SIM_DIRS})
 target_link_libraries(utf8_decoder_run PUBLIC utf8_sim_bench utf8_model)
 target_compile_options(utf8_decoder_run PRIVATE -Wall)
-verilate(utf8_decoder_run
+utf8core_verilate(utf8_decoder_run
   SOURCES ${UTF8CORE_DECODER_RTL}
   PREFIX Vutf8_decoder
   TOP_MODULE utf8_decoder
@@ -19,7 +19,7 @@ verilate(utf8_decoder_run
 # Tests only (sim::kDecoderNarrow): offsets wrap and counters saturate soon.
 add_library(utf8_decoder_narrow_rtl STATIC ${CMAKE_CURRENT_LIST_DIR}/utf8_decoder_narrow.cpp)
 target_link_libraries(utf8_decoder_narrow_rtl PUBLIC utf8_sim_bench)
-verilate(utf8_decoder_narrow_rtl
+utf8core_verilate(utf8_decoder_narrow_rtl
   SOURCES ${UTF8CORE_DECODER_RTL}
   PREFIX Vutf8_decoder_narrow
   TOP_MODULE utf8_decoder
@@ -34,7 +34,7 @@ set(SYSTEMC_INCLUDE ${UTF8CORE_SYSTEMC_INCLUDEDIR})
 set(SYSTEMC_LIBDIR ${UTF8CORE_SYSTEMC_LIBDIR})
 add_executable(sc_utf8_decoder ${CMAKE_CURRENT_LIST_DIR}/sc_utf8_decoder_main.cpp)
 target_link_libraries(sc_utf8_decoder PRIVATE utf8_model Threads::Threads)
-verilate(sc_utf8_decoder SYSTEMC
+utf8core_verilate(sc_utf8_decoder SYSTEMC
   SOURCES ${UTF8CORE_DECODER_RTL}
   PREFIX Vutf8_decoder_sc
   TOP_MODULE utf8_decoder

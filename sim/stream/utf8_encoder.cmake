@@ -8,7 +8,7 @@ target_include_directories(utf8_encoder_run PUBLIC ${UTF8CORE_SIM_DIRS})
 target_link_libraries(utf8_encoder_run PUBLIC utf8_sim_bench utf8_model)
 # -Wall only: verilate() adds Verilator's own sources to this target.
 target_compile_options(utf8_encoder_run PRIVATE -Wall)
-verilate(utf8_encoder_run
+utf8core_verilate(utf8_encoder_run
   SOURCES ${CMAKE_SOURCE_DIR}/rtl/stream/utf8_encoder.v
   PREFIX Vutf8_encoder
   TOP_MODULE utf8_encoder
@@ -18,7 +18,7 @@ verilate(utf8_encoder_run
 # Tests only (sim::kEncoderCount4).
 add_library(utf8_encoder_cw4_rtl STATIC ${CMAKE_CURRENT_LIST_DIR}/utf8_encoder_cw4.cpp)
 target_link_libraries(utf8_encoder_cw4_rtl PUBLIC utf8_sim_bench)
-verilate(utf8_encoder_cw4_rtl
+utf8core_verilate(utf8_encoder_cw4_rtl
   SOURCES ${CMAKE_SOURCE_DIR}/rtl/stream/utf8_encoder.v
   PREFIX Vutf8_encoder_cw4
   TOP_MODULE utf8_encoder

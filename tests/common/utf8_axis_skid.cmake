@@ -6,7 +6,7 @@ add_executable(utf8_axis_skid_test ${CMAKE_CURRENT_LIST_DIR}/utf8_axis_skid_test
 target_include_directories(utf8_axis_skid_test PRIVATE ${UTF8CORE_SIM_DIRS})
 target_link_libraries(utf8_axis_skid_test PRIVATE utf8_model GTest::gtest_main)
 target_compile_options(utf8_axis_skid_test PRIVATE -Wall)
-verilate(utf8_axis_skid_test
+utf8core_verilate(utf8_axis_skid_test
   SOURCES ${CMAKE_SOURCE_DIR}/rtl/common/utf8_axis_skid.v
   PREFIX Vutf8_axis_skid_w32
   TOP_MODULE utf8_axis_skid

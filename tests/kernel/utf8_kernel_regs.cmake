@@ -29,13 +29,13 @@ target_compile_definitions(utf8_kernel_regs_test PRIVATE
   UTF8CORE_KREGS_NARROW_DATA_WIDTH=${kregs_narrow_data_width}
   UTF8CORE_KREGS_NARROW_OPS=${kregs_narrow_ops}
   UTF8CORE_KREGS_NARROW_ADDR_WIDTH=${kregs_narrow_addr_width})
-verilate(utf8_kernel_regs_test
+utf8core_verilate(utf8_kernel_regs_test
   SOURCES ${UTF8CORE_KERNEL_REGS_RTL}
   PREFIX Vutf8_kernel_regs
   TOP_MODULE utf8_kernel_regs
   TRACE_FST
   VERILATOR_ARGS -Wall --assert ${UTF8CORE_RTL_Y})
-verilate(utf8_kernel_regs_test
+utf8core_verilate(utf8_kernel_regs_test
   SOURCES ${UTF8CORE_KERNEL_REGS_RTL}
   PREFIX Vutf8_kernel_regs_narrow
   TOP_MODULE utf8_kernel_regs

@@ -7,7 +7,7 @@ target_include_directories(utf8_kernel_units_test PRIVATE ${UTF8CORE_SIM_DIRS})
 target_link_libraries(utf8_kernel_units_test PRIVATE utf8_model GTest::gtest_main)
 target_compile_options(utf8_kernel_units_test PRIVATE -Wall)
 foreach(w 8 64)
-  verilate(utf8_kernel_units_test
+  utf8core_verilate(utf8_kernel_units_test
     SOURCES ${UTF8CORE_KERNEL_LINT_WAIVERS} ${CMAKE_SOURCE_DIR}/rtl/kernel/utf8_kernel_units.v
     PREFIX Vutf8_kernel_units_w${w}
     TOP_MODULE utf8_kernel_units

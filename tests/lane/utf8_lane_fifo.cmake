@@ -8,7 +8,7 @@ target_include_directories(utf8_lane_fifo_test PRIVATE ${UTF8CORE_SIM_DIRS})
 target_link_libraries(utf8_lane_fifo_test PRIVATE utf8_model GTest::gtest_main)
 target_compile_options(utf8_lane_fifo_test PRIVATE -Wall)
 foreach(depth 4 16)
-  verilate(utf8_lane_fifo_test
+  utf8core_verilate(utf8_lane_fifo_test
     SOURCES ${CMAKE_SOURCE_DIR}/rtl/lane/utf8_lane_fifo.v
     PREFIX Vutf8_lane_fifo_d${depth}
     TOP_MODULE utf8_lane_fifo

@@ -11,7 +11,7 @@ foreach(set "32;8;2" "32;64;16" "8;27;8")
   list(GET set 0 item)
   list(GET set 1 in)
   list(GET set 2 out)
-  verilate(utf8_repack_test
+  utf8core_verilate(utf8_repack_test
     SOURCES ${CMAKE_SOURCE_DIR}/rtl/lane/utf8_repack.v
     PREFIX Vutf8_repack_i${item}_in${in}_out${out}
     TOP_MODULE utf8_repack

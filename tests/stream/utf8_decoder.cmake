@@ -33,13 +33,13 @@ if(VERILATOR_COVERAGE_EXECUTABLE)
   target_link_libraries(utf8_decoder_cov_test PRIVATE utf8_sim_bench GTest::gtest_main)
   target_compile_definitions(utf8_decoder_cov_test PRIVATE
     UTF8CORE_KUHN_TEST="${UTF8CORE_KUHN_TEST}")
-  verilate(utf8_decoder_cov_test COVERAGE
+  utf8core_verilate(utf8_decoder_cov_test COVERAGE
     SOURCES ${CMAKE_SOURCE_DIR}/rtl/stream/utf8_decoder.v
     PREFIX Vutf8_decoder
     TOP_MODULE utf8_decoder
     TRACE_FST
     VERILATOR_ARGS -Wall --assert ${UTF8CORE_RTL_Y})
-  verilate(utf8_decoder_cov_test COVERAGE
+  utf8core_verilate(utf8_decoder_cov_test COVERAGE
     SOURCES ${CMAKE_SOURCE_DIR}/rtl/stream/utf8_decoder.v
     PREFIX Vutf8_decoder_narrow
     TOP_MODULE utf8_decoder
