@@ -8,7 +8,7 @@
 /*
  * utf8core_pkg: the functional model's decode, validate and encode for
  * SystemVerilog scoreboards (UVM or plain), imported through DPI-C from the thin
- * C layer utf8core_dpi.{h,cpp} over model/utf8_model.h. Compile this package
+ * C layer utf8core_dpi.{h,cpp} over model/functional/utf8_model.h. Compile this package
  * with utf8core_dpi.cpp and link the model library (utf8core::model).
  *
  * Two levels:

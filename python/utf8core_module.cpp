@@ -6,7 +6,7 @@
 //   decode(data, mode="rfc3629")   -> [(code_point, offset, length, class_name), ...]
 //   decode_arrays(data, mode="rfc3629") -> (code_points, offsets, lengths, classes):
 //       the same units as four array.arrays ('I', 'Q', 'B', 'B'); a class is its
-//       number (ErrorClass, rtl/utf8_class_codes.vh), CLASSES[number] its name
+//       number (ErrorClass, rtl/common/utf8_class_codes.vh), CLASSES[number] its name
 //   validate(data, mode="rfc3629") -> (ok, offset, class_name); offset and class None when ok
 //   encode(code_points, mode="rfc3629") -> bytes
 //   Decoder(mode="rfc3629"): feed(data) -> units completed so far, finish() -> the rest

@@ -6,7 +6,7 @@
 // register, so outputs() needs no inputs.
 //
 // The map's offsets are the RTL's own (its localparams); the register test
-// holds both to the header generated from rtl/utf8_kernel.rdl.
+// holds both to the header generated from rtl/kernel/utf8_kernel.rdl.
 #ifndef UTF8CORE_MODEL_UTF8_KERNEL_REGS_H_
 #define UTF8CORE_MODEL_UTF8_KERNEL_REGS_H_
 

@@ -1,5 +1,5 @@
 // Cycle model of the kernel's tail holder; see utf8_kernel_tail.h. States and
-// registers as in rtl/utf8_kernel_tail.v. Byte counts the RTL holds in CW bits
+// registers as in rtl/kernel/utf8_kernel_tail.v. Byte counts the RTL holds in CW bits
 // ($clog2(W + 1)) are kept here as ints and wrapped where the RTL's would.
 #include "utf8_kernel_tail.h"
 

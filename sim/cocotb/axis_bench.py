@@ -3,7 +3,7 @@ and backpressure, and a scoreboard whose expected units come from the utf8core
 Python module, i.e. from the functional model that defines the behaviour.
 
 The benches are examples of the module in use; the cycle-exact checks of the
-RTL are the Verilator benches (tests/utf8_*_test.cpp)."""
+RTL are the Verilator benches (tests/*/utf8_*_test.cpp)."""
 
 import logging
 import os

@@ -2,7 +2,7 @@
 points 'I', offsets 'Q', lengths 'B', class numbers 'B'). It must equal
 decode() unit for unit, in both modes, and take and refuse the same arguments.
 Its class numbers are the project's error class codes, read here from the RTL's
-own list (rtl/utf8_class_codes.vh), not from the module."""
+own list (rtl/common/utf8_class_codes.vh), not from the module."""
 
 import array
 import os
@@ -15,7 +15,7 @@ import utf8core
 from boundary_bytes import boundary_bytes, encode_table4
 
 MODES = ["rfc3629", "annex-r"]
-CLASS_CODES = os.path.join(os.path.dirname(__file__), os.pardir, os.pardir, "rtl",
+CLASS_CODES = os.path.join(os.path.dirname(__file__), os.pardir, os.pardir, "rtl", "common",
                            "utf8_class_codes.vh")
 # decode_arrays goes through the input 65536 bytes at a time; the units that
 # cross a cut must come out whole.

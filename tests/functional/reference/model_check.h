@@ -1,4 +1,4 @@
-// Helpers shared by the functional-model tests (tests/model_*.cpp): the bridge
+// Helpers shared by the functional-model tests (tests/functional/model_*.cpp): the bridge
 // between the naive reference's types and the model's, a boundary-biased random
 // byte-string source, a checker that holds every model entry point (Decoder,
 // Decode, Validate, DecodeToUcs4) to the naive reference on one input, and the
