@@ -80,13 +80,13 @@ KernelCycleModel::KernelCycleModel(int data_width, uint32_t ops)
     : w_(CheckedBytes(data_width)),
       ops_(CheckedOps(ops)),
       regs_(static_cast<uint32_t>(data_width), ops, kAddrWidth),
-      rd_(KernelRdParams{w_, kAddrWidth, 16, 8}),
+      rd_(KernelRdParams{{w_, kAddrWidth, 16}, 8}),
       tail_(w_),
       decoder_(w_),
       units_(w_),
       utf8_(8, 3 * w_ + 3, w_),
       ucs4_(32, w_, w_ / 4),
-      wr_(KernelWrParams{w_, kAddrWidth, 16, 32}) {}
+      wr_(KernelWrParams{{w_, kAddrWidth, 16}, 32}) {}
 
 bool KernelCycleModel::Writes() const { return c_.op == kOpSanitize || c_.op == kOpDecode; }
 
@@ -112,30 +112,9 @@ KernelCycleModel::Outputs KernelCycleModel::outputs() const {
   o.s_axil_rresp = r.rresp;
   o.s_axil_rvalid = r.rvalid;
   o.irq = r.irq;
-  o.m_axi_araddr = rd.m_axi_araddr;
-  o.m_axi_arlen = rd.m_axi_arlen;
-  o.m_axi_arsize = rd.m_axi_arsize;
-  o.m_axi_arburst = rd.m_axi_arburst;
-  o.m_axi_arcache = rd.m_axi_arcache;
-  o.m_axi_arprot = rd.m_axi_arprot;
-  o.m_axi_arvalid = rd.m_axi_arvalid;
-  o.m_axi_rready = rd.m_axi_rready;
-  o.ar_known = rd.ar_known;
-  o.m_axi_awaddr = wr.m_axi_awaddr;
-  o.m_axi_awlen = wr.m_axi_awlen;
-  o.m_axi_awsize = wr.m_axi_awsize;
-  o.m_axi_awburst = wr.m_axi_awburst;
-  o.m_axi_awcache = wr.m_axi_awcache;
-  o.m_axi_awprot = wr.m_axi_awprot;
-  o.m_axi_awvalid = wr.m_axi_awvalid;
-  o.m_axi_wdata = wr.m_axi_wdata;
-  o.m_axi_wstrb = wr.m_axi_wstrb;
-  o.m_axi_wlast = wr.m_axi_wlast;
-  o.m_axi_wvalid = wr.m_axi_wvalid;
-  o.m_axi_bready = wr.m_axi_bready;
-  o.aw_known = wr.aw_known;
-  o.wdata_known = wr.wdata_known;
-  o.w_known = wr.w_known;
+  // The AXI4 master's ports are the engines', passed through whole.
+  static_cast<AxiReadMasterOutputs&>(o) = rd;
+  static_cast<AxiWriteMasterOutputs&>(o) = wr;
   return o;
 }
 
@@ -253,11 +232,7 @@ void KernelCycleModel::tick(const Inputs& in) {
   ir.cmd_held_data = c_.cont ? c_.held : 0;
   ir.cmd_held_count = static_cast<uint8_t>(c_.cont ? c_.held_n : 0);
   ir.cmd_abort = run && (units.out_full || c_.bus_err);
-  ir.m_axi_arready = in.m_axi_arready;
-  ir.m_axi_rdata = in.m_axi_rdata;
-  ir.m_axi_rresp = in.m_axi_rresp;
-  ir.m_axi_rlast = in.m_axi_rlast;
-  ir.m_axi_rvalid = in.m_axi_rvalid;
+  static_cast<AxiReadMasterInputs&>(ir) = in;
   ir.m_axis_tready = tail.s_tready;
 
   // Write engine: UTF-32 words little-endian, each word's keep on its 4 bytes.
@@ -287,10 +262,7 @@ void KernelCycleModel::tick(const Inputs& in) {
     iw.s_axis_tvalid = san.m_valid;
     iw.s_axis_tlast = san.m_last;
   }
-  iw.m_axi_awready = in.m_axi_awready;
-  iw.m_axi_wready = in.m_axi_wready;
-  iw.m_axi_bresp = in.m_axi_bresp;
-  iw.m_axi_bvalid = in.m_axi_bvalid;
+  static_cast<AxiWriteMasterInputs&>(iw) = in;
 
   // Registers: the results are the kernel's registers before this edge.
   KernelRegsCycleModel::Inputs& ig = in_regs_;

@@ -39,7 +39,10 @@ class KernelCycleModel {
  public:
   using Lanes = std::array<uint8_t, 64>;  // byte k of a beat at [k]; bytes past W unused
 
-  struct Inputs {
+  // The AXI4 master's side, as the engines' models have it, in the bases:
+  // what the memory drives into the read half (AR, R) and the write half
+  // (AW, W, B).
+  struct Inputs : AxiReadMasterInputs, AxiWriteMasterInputs {
     bool rst = false;
     // AXI4-Lite slave
     uint32_t s_axil_awaddr = 0;  // 12 bits
@@ -53,19 +56,11 @@ class KernelCycleModel {
     uint32_t s_axil_arprot = 0;
     bool s_axil_arvalid = false;
     bool s_axil_rready = false;
-    // AXI4 master: what the memory drives
-    bool m_axi_awready = false;
-    bool m_axi_wready = false;
-    uint8_t m_axi_bresp = 0;
-    bool m_axi_bvalid = false;
-    bool m_axi_arready = false;
-    Lanes m_axi_rdata{};
-    uint8_t m_axi_rresp = 0;
-    bool m_axi_rlast = false;
-    bool m_axi_rvalid = false;
   };
 
-  struct Outputs {
+  // The AXI4 master's ports, as the read and the write engine drive them, in
+  // the bases, with what of their payloads has had a value since power-on.
+  struct Outputs : AxiReadMasterOutputs, AxiWriteMasterOutputs {
     bool s_axil_awready = false;
     bool s_axil_wready = false;
     uint32_t s_axil_bresp = 0;
@@ -74,32 +69,7 @@ class KernelCycleModel {
     uint32_t s_axil_rdata = 0;
     uint32_t s_axil_rresp = 0;
     bool s_axil_rvalid = false;
-    uint64_t m_axi_awaddr = 0;
-    uint8_t m_axi_awlen = 0;
-    uint8_t m_axi_awsize = 0;
-    uint8_t m_axi_awburst = 0;
-    uint8_t m_axi_awcache = 0;
-    uint8_t m_axi_awprot = 0;
-    bool m_axi_awvalid = false;
-    Lanes m_axi_wdata{};
-    uint64_t m_axi_wstrb = 0;
-    bool m_axi_wlast = false;
-    bool m_axi_wvalid = false;
-    bool m_axi_bready = false;
-    uint64_t m_axi_araddr = 0;
-    uint8_t m_axi_arlen = 0;
-    uint8_t m_axi_arsize = 0;
-    uint8_t m_axi_arburst = 0;
-    uint8_t m_axi_arcache = 0;
-    uint8_t m_axi_arprot = 0;
-    bool m_axi_arvalid = false;
-    bool m_axi_rready = false;
     bool irq = false;
-    // What has had a value since power-on (X in the RTL otherwise).
-    bool ar_known = false;     // m_axi_araddr, m_axi_arlen
-    bool aw_known = false;     // m_axi_awaddr, m_axi_awlen
-    uint64_t wdata_known = 0;  // bytes of m_axi_wdata, bit k for byte k
-    bool w_known = false;      // m_axi_wstrb, m_axi_wlast
   };
 
   // DATA_WIDTH 64, 128, 256 or 512, and the OPS built in (bit 0 VALIDATE,

@@ -8,34 +8,11 @@
 #include <stdexcept>
 
 namespace utf8core {
-namespace {
 
-bool PowerOfTwo(int v) { return v > 0 && (v & (v - 1)) == 0; }
-
-unsigned Log2(uint64_t v) {
-  unsigned n = 0;
-  while ((uint64_t{1} << n) < v) ++n;
-  return n;
-}
-
-uint64_t Ones(unsigned bits) { return bits >= 64 ? ~uint64_t{0} : (uint64_t{1} << bits) - 1; }
-
-}  // namespace
-
-KernelRdCycleModel::KernelRdCycleModel(const KernelRdParams& p) : p_(p) {
-  if (p.data_bytes != 8 && p.data_bytes != 16 && p.data_bytes != 32 && p.data_bytes != 64)
-    throw std::invalid_argument("utf8_kernel_rd: DATA_WIDTH must be 64, 128, 256 or 512");
-  if (p.addr_width < 16 || p.addr_width > 64)
-    throw std::invalid_argument("utf8_kernel_rd: ADDR_WIDTH must be 16 to 64");
-  if (!PowerOfTwo(p.max_burst) || p.max_burst > 256)
-    throw std::invalid_argument("utf8_kernel_rd: MAX_BURST must be a power of two up to 256");
+KernelRdCycleModel::KernelRdCycleModel(const KernelRdParams& p)
+    : KernelAxiEngine("utf8_kernel_rd", p), p_(p) {
   if (!PowerOfTwo(p.outstanding) || p.outstanding < 2)
     throw std::invalid_argument("utf8_kernel_rd: OUTSTANDING must be a power of two, at least 2");
-  w_ = static_cast<unsigned>(p.data_bytes);
-  logw_ = Log2(w_);
-  all_keep_ = Ones(w_);
-  addr_mask_ = Ones(static_cast<unsigned>(p.addr_width));
-  page_beats_ = 4096 / w_;
   depth_ = static_cast<uint64_t>(p.outstanding) * static_cast<uint64_t>(p.max_burst);
   const unsigned pw = Log2(depth_);
   cw_mask_ = Ones(std::max(pw + 1, 10U));
@@ -53,9 +30,9 @@ KernelRdCycleModel::Outputs KernelRdCycleModel::outputs() const {
   o.m_axi_araddr = araddr_;
   o.m_axi_arlen = arlen_;
   o.m_axi_arsize = static_cast<uint8_t>(logw_);
-  o.m_axi_arburst = 1;  // INCR
-  o.m_axi_arcache = 3;  // normal, non-cacheable, bufferable
-  o.m_axi_arprot = 0;
+  o.m_axi_arburst = kBurstIncr;
+  o.m_axi_arcache = kCache;
+  o.m_axi_arprot = kProt;
   o.m_axi_arvalid = arvalid_;
   o.m_axi_rready = true;
   o.m_axis_tdata = tdata_;
@@ -90,19 +67,12 @@ void KernelRdCycleModel::tick(const Inputs& in) {
   // Requests: the cap and the short flag are registers, and so are the next
   // ones; a short burst is the command's last, so ar_next moves by the cap
   // whatever the burst's length.
-  const uint64_t page_index_mask = page_beats_ - 1;
-  const auto max_burst = static_cast<uint64_t>(p_.max_burst);
-  const auto burst_cap = [&](uint64_t index) {
-    const uint64_t left = (page_beats_ - index) & cw_mask_;
-    return left < max_burst ? left : max_burst;
-  };
-  const uint64_t cmd_cap = burst_cap((cmd_addr >> logw_) & page_index_mask);
+  const uint64_t cmd_cap = BurstCap(cmd_addr);
   const bool cmd_short = cmd_src_beats < cmd_cap;
   const uint64_t ar_len = ar_short_ ? (ar_beats_ & cw_mask_) : ar_cap_;
   const uint64_t ar_len_m1 = (ar_len - 1) & cw_mask_;
-  const uint64_t ar_cap_bytes = (ar_cap_ & Ones(13 - logw_)) << logw_;
-  const uint64_t ar_after = (ar_next_ + ar_cap_bytes) & addr_mask_;
-  const uint64_t ar_cap_after = burst_cap((ar_after >> logw_) & page_index_mask);
+  const uint64_t ar_after = After(ar_next_, ar_cap_);
+  const uint64_t ar_cap_after = BurstCap(ar_after);
   const uint64_t ar_beats_less = ar_beats_ - ar_cap_;
   const bool ar_short_after = ar_short_ || ar_beats_less < ar_cap_after;
 

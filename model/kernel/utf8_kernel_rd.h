@@ -21,21 +21,21 @@
 #include <cstdint>
 #include <vector>
 
+#include "kernel_axi_engine.h"
+
 namespace utf8core {
 
-// The RTL's parameters.
-struct KernelRdParams {
-  int data_bytes = 64;  // W = DATA_WIDTH/8: 8, 16, 32 or 64
-  int addr_width = 64;  // ADDR_WIDTH, 16 to 64
-  int max_burst = 16;   // MAX_BURST, a power of two, 1 to 256
+// The RTL's parameters: the three both engines have, and OUTSTANDING.
+struct KernelRdParams : KernelAxiParams {
   int outstanding = 8;  // OUTSTANDING, a power of two, at least 2
 };
 
-class KernelRdCycleModel {
+class KernelRdCycleModel : private KernelAxiEngine {
  public:
   using Lanes = std::array<uint8_t, 64>;  // lane k at [k]; lanes past W unused
 
-  struct Inputs {
+  // The AXI4 side (AR, R) in the base.
+  struct Inputs : AxiReadMasterInputs {
     bool rst = false;
     bool cmd_valid = false;
     uint64_t cmd_addr = 0;
@@ -43,32 +43,19 @@ class KernelRdCycleModel {
     uint64_t cmd_held_data = 0;  // 40 bits: held byte i at bits [8i +: 8]
     uint8_t cmd_held_count = 0;  // 3 bits
     bool cmd_abort = false;
-    bool m_axi_arready = false;
-    Lanes m_axi_rdata{};
-    uint8_t m_axi_rresp = 0;
-    bool m_axi_rlast = false;
-    bool m_axi_rvalid = false;
     bool m_axis_tready = false;
   };
 
-  struct Outputs {
+  // The AXI4 side (AR, R, ar_known) in the base.
+  struct Outputs : AxiReadMasterOutputs {
     bool cmd_ready = false;
     bool busy = false;
     bool error = false;
-    uint64_t m_axi_araddr = 0;
-    uint8_t m_axi_arlen = 0;
-    uint8_t m_axi_arsize = 0;
-    uint8_t m_axi_arburst = 0;
-    uint8_t m_axi_arcache = 0;
-    uint8_t m_axi_arprot = 0;
-    bool m_axi_arvalid = false;
-    bool m_axi_rready = false;
     Lanes m_axis_tdata{};
     uint64_t m_axis_tkeep = 0;
     bool m_axis_tvalid = false;
     bool m_axis_tlast = false;
     // What has had a value since power-on (X in the RTL otherwise).
-    bool ar_known = false;     // m_axi_araddr, m_axi_arlen
     uint64_t tdata_known = 0;  // lanes of m_axis_tdata, bit k for lane k
     bool tkeep_known = false;  // m_axis_tkeep, m_axis_tlast
   };
@@ -81,15 +68,9 @@ class KernelRdCycleModel {
 
  private:
   KernelRdParams p_;
-  unsigned w_;  // bytes a beat
-  unsigned logw_;
-  uint64_t all_keep_;    // W ones
-  uint64_t addr_mask_;   // ADDR_WIDTH ones
-  uint64_t page_beats_;  // beats in 4 KiB
-  uint64_t cw_mask_;     // the beat counters' width (CW)
-  uint64_t ow_mask_;     // the burst counter's width (OW)
-  uint64_t depth_;       // receive buffer beats, OUTSTANDING*MAX_BURST
-  uint64_t ptr_mask_;    // buffer pointers, one bit over the depth's
+  uint64_t ow_mask_;   // the burst counter's width (OW)
+  uint64_t depth_;     // receive buffer beats, OUTSTANDING*MAX_BURST
+  uint64_t ptr_mask_;  // buffer pointers, one bit over the depth's
 
   // Control (reset)
   bool busy_ = false;

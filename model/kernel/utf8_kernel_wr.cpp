@@ -9,44 +9,15 @@
 #include <stdexcept>
 
 namespace utf8core {
-namespace {
 
-bool PowerOfTwo(int v) { return v > 0 && (v & (v - 1)) == 0; }
-
-unsigned Log2(uint64_t v) {
-  unsigned n = 0;
-  while ((uint64_t{1} << n) < v) ++n;
-  return n;
-}
-
-uint64_t Ones(unsigned bits) { return bits >= 64 ? ~uint64_t{0} : (uint64_t{1} << bits) - 1; }
-
-}  // namespace
-
-KernelWrCycleModel::KernelWrCycleModel(const KernelWrParams& p) : p_(p) {
-  if (p.data_bytes != 8 && p.data_bytes != 16 && p.data_bytes != 32 && p.data_bytes != 64)
-    throw std::invalid_argument("utf8_kernel_wr: DATA_WIDTH must be 64, 128, 256 or 512");
-  if (p.addr_width < 16 || p.addr_width > 64)
-    throw std::invalid_argument("utf8_kernel_wr: ADDR_WIDTH must be 16 to 64");
-  if (!PowerOfTwo(p.max_burst) || p.max_burst > 256)
-    throw std::invalid_argument("utf8_kernel_wr: MAX_BURST must be a power of two up to 256");
+KernelWrCycleModel::KernelWrCycleModel(const KernelWrParams& p)
+    : KernelAxiEngine("utf8_kernel_wr", p), p_(p) {
   if (!PowerOfTwo(p.fifo_depth) || p.fifo_depth < 4 || p.fifo_depth < 2 * p.max_burst)
     throw std::invalid_argument(
         "utf8_kernel_wr: FIFO_DEPTH must be a power of two, at least 2*MAX_BURST and 4");
-  w_ = static_cast<unsigned>(p.data_bytes);
-  logw_ = Log2(w_);
-  all_keep_ = Ones(w_);
-  addr_mask_ = Ones(static_cast<unsigned>(p.addr_width));
-  page_beats_ = 4096 / w_;
   depth_ = static_cast<uint64_t>(p.fifo_depth);
   cw_mask_ = Ones(std::max(Log2(depth_) + 2, 10U));
   fifo_.resize(depth_);
-}
-
-uint64_t KernelWrCycleModel::BurstCap(uint64_t index) const {
-  const uint64_t left = (page_beats_ - index) & cw_mask_;
-  const auto max_burst = static_cast<uint64_t>(p_.max_burst);
-  return left < max_burst ? left : max_burst;
 }
 
 KernelWrCycleModel::Outputs KernelWrCycleModel::outputs() const {
@@ -59,9 +30,9 @@ KernelWrCycleModel::Outputs KernelWrCycleModel::outputs() const {
   o.m_axi_awaddr = awaddr_;
   o.m_axi_awlen = awlen_;
   o.m_axi_awsize = static_cast<uint8_t>(logw_);
-  o.m_axi_awburst = 1;  // INCR
-  o.m_axi_awcache = 3;  // normal, non-cacheable, bufferable
-  o.m_axi_awprot = 0;
+  o.m_axi_awburst = kBurstIncr;
+  o.m_axi_awcache = kCache;
+  o.m_axi_awprot = kProt;
   o.m_axi_awvalid = awvalid_;
   o.m_axi_wdata = wdata_;
   o.m_axi_wstrb = wstrb_;
@@ -97,27 +68,24 @@ void KernelWrCycleModel::tick(const Inputs& in) {
   const bool push = (proc_beat || proc_flush) && beat_strb != 0;
 
   // AW, W, B
-  const uint64_t page_index_mask = page_beats_ - 1;
   // The cap is a register and so is the next one; a short burst is the
   // packet's last, so aw_next moves by the cap whatever the burst's length.
   const bool aw_full = avail_ >= aw_cap_;
   const uint64_t aw_len = aw_full ? aw_cap_ : avail_;
   const uint64_t aw_len_m1 = (aw_len - 1) & cw_mask_;
-  const uint64_t aw_cap_bytes = (aw_cap_ & Ones(13 - logw_)) << logw_;
-  const uint64_t aw_after = (aw_next_ + aw_cap_bytes) & addr_mask_;
-  const uint64_t aw_cap_after = BurstCap((aw_after >> logw_) & page_index_mask);
+  const uint64_t aw_after = After(aw_next_, aw_cap_);
+  const uint64_t aw_cap_after = BurstCap(aw_after);
   const uint64_t avail_less = (avail_ - aw_cap_) & cw_mask_;
   const bool aw_load = busy_ && !halt && (aw_full || (ended_ && avail_ != 0)) &&
                        (!awvalid_ || in.m_axi_awready) && due_ != cw_mask_;
 
   const bool w_load = busy_ && claimed_ != 0 && (!wvalid_ || in.m_axi_wready);
-  const uint64_t w_cur_len = w_idx_ == 0 ? BurstCap((w_lo_ >> logw_) & page_index_mask) : w_len_;
+  const uint64_t w_cur_len = w_idx_ == 0 ? BurstCap(w_lo_) : w_len_;
   // The packet's very last beat ends its burst wherever it falls.
   const bool w_final = ended_ && held_ == 1;
   const bool w_last = ((w_idx_ + 1) & cw_mask_) == w_cur_len || w_final;
 
-  const uint64_t b_len = BurstCap((b_lo_ >> logw_) & page_index_mask);
-  const uint64_t b_bytes = (b_len & Ones(13 - logw_)) << logw_;
+  const uint64_t b_bytes = BurstBytes(BurstCap(b_lo_));
 
   // Next state
   bool busy_d = busy_;
@@ -165,7 +133,7 @@ void KernelWrCycleModel::tick(const Inputs& in) {
     claimed_d = 0;
     held_d = 0;
     aw_next_d = cmd_addr & ~lane_mask;
-    aw_cap_d = BurstCap((cmd_addr >> logw_) & page_index_mask);
+    aw_cap_d = BurstCap(cmd_addr);
     w_lo_d = cmd_addr & 0xFFF & ~lane_mask;
     w_idx_d = 0;
     due_d = 0;

@@ -22,21 +22,21 @@
 #include <cstdint>
 #include <vector>
 
+#include "kernel_axi_engine.h"
+
 namespace utf8core {
 
-// The RTL's parameters.
-struct KernelWrParams {
-  int data_bytes = 64;  // W = DATA_WIDTH/8: 8, 16, 32 or 64
-  int addr_width = 64;  // ADDR_WIDTH, 16 to 64
-  int max_burst = 16;   // MAX_BURST, a power of two, 1 to 256
+// The RTL's parameters: the three both engines have, and FIFO_DEPTH.
+struct KernelWrParams : KernelAxiParams {
   int fifo_depth = 32;  // FIFO_DEPTH, a power of two, at least 2*MAX_BURST and 4
 };
 
-class KernelWrCycleModel {
+class KernelWrCycleModel : private KernelAxiEngine {
  public:
   using Lanes = std::array<uint8_t, 64>;  // lane k at [k]; lanes past W unused
 
-  struct Inputs {
+  // The AXI4 side (AW, W, B) in the base.
+  struct Inputs : AxiWriteMasterInputs {
     bool rst = false;
     bool cmd_valid = false;
     uint64_t cmd_addr = 0;
@@ -45,34 +45,15 @@ class KernelWrCycleModel {
     uint64_t s_axis_tkeep = 0;
     bool s_axis_tvalid = false;
     bool s_axis_tlast = false;
-    bool m_axi_awready = false;
-    bool m_axi_wready = false;
-    uint8_t m_axi_bresp = 0;
-    bool m_axi_bvalid = false;
   };
 
-  struct Outputs {
+  // The AXI4 side (AW, W, B and what of them has a value) in the base.
+  struct Outputs : AxiWriteMasterOutputs {
     bool cmd_ready = false;
     bool busy = false;
     bool error = false;
     uint64_t bytes = 0;
     bool s_axis_tready = false;
-    uint64_t m_axi_awaddr = 0;
-    uint8_t m_axi_awlen = 0;
-    uint8_t m_axi_awsize = 0;
-    uint8_t m_axi_awburst = 0;
-    uint8_t m_axi_awcache = 0;
-    uint8_t m_axi_awprot = 0;
-    bool m_axi_awvalid = false;
-    Lanes m_axi_wdata{};
-    uint64_t m_axi_wstrb = 0;
-    bool m_axi_wlast = false;
-    bool m_axi_wvalid = false;
-    bool m_axi_bready = false;
-    // What has had a value since power-on (X in the RTL otherwise).
-    bool aw_known = false;     // m_axi_awaddr, m_axi_awlen
-    uint64_t wdata_known = 0;  // lanes of m_axi_wdata, bit k for lane k
-    bool w_known = false;      // m_axi_wstrb, m_axi_wlast
   };
 
   // Throws std::invalid_argument for parameters the RTL refuses to elaborate.
@@ -90,18 +71,8 @@ class KernelWrCycleModel {
     bool strb_known = false;
   };
 
-  // Beats from beat `index` of a 4 KiB page to the page's end, at most
-  // MAX_BURST (the RTL's burst_cap).
-  uint64_t BurstCap(uint64_t index) const;
-
   KernelWrParams p_;
-  unsigned w_;  // bytes a beat
-  unsigned logw_;
-  uint64_t all_keep_;    // W ones
-  uint64_t addr_mask_;   // ADDR_WIDTH ones
-  uint64_t page_beats_;  // beats in 4 KiB
-  uint64_t cw_mask_;     // the beat counters' width (CW)
-  uint64_t depth_;       // FIFO_DEPTH
+  uint64_t depth_;  // FIFO_DEPTH
 
   // Control (reset)
   bool busy_ = false;
