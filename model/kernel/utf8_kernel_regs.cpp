@@ -107,6 +107,26 @@ uint32_t KernelRegsCycleModel::ReadWord(uint32_t addr) const {
   if (addr >= kClassCount1 && addr <= kClassCount6) {
     return class_count_[(addr - kClassCount1) / 4];
   }
+  // The 64-bit registers, each read as two words: its low half at its _LO
+  // offset, its high half at its _HI one.
+  struct Wide {
+    uint32_t lo, hi;
+    uint64_t value;
+  };
+  const Wide wide[] = {{kSrcLo, kSrcHi, src_},
+                       {kLenLo, kLenHi, len_},
+                       {kDstLo, kDstHi, dst_},
+                       {kCapLo, kCapHi, cap_},
+                       {kErrOffsetLo, kErrOffsetHi, err_offset_},
+                       {kInBytesLo, kInBytesHi, in_bytes_},
+                       {kOutBytesLo, kOutBytesHi, out_bytes_},
+                       {kUnitsLo, kUnitsHi, units_},
+                       {kUtf16UnitsLo, kUtf16UnitsHi, utf16_units_},
+                       {kCyclesLo, kCyclesHi, cycles_}};
+  for (const Wide& r : wide) {
+    if (addr == r.lo) return Lo(r.value);
+    if (addr == r.hi) return Hi(r.value);
+  }
   switch (addr) {
     case kCtrl:
       return (ap_ready_ ? 8u : 0u) | (busy_ ? 0u : 4u) | (ap_done_ ? 2u : 0u) |
@@ -121,50 +141,10 @@ uint32_t KernelRegsCycleModel::ReadWord(uint32_t addr) const {
       return op_;
     case kFlags:
       return flags_;
-    case kSrcLo:
-      return Lo(src_);
-    case kSrcHi:
-      return Hi(src_);
-    case kLenLo:
-      return Lo(len_);
-    case kLenHi:
-      return Hi(len_);
-    case kDstLo:
-      return Lo(dst_);
-    case kDstHi:
-      return Hi(dst_);
-    case kCapLo:
-      return Lo(cap_);
-    case kCapHi:
-      return Hi(cap_);
     case kStatus:
       return status_;
     case kErrClass:
       return err_class_;
-    case kErrOffsetLo:
-      return Lo(err_offset_);
-    case kErrOffsetHi:
-      return Hi(err_offset_);
-    case kInBytesLo:
-      return Lo(in_bytes_);
-    case kInBytesHi:
-      return Hi(in_bytes_);
-    case kOutBytesLo:
-      return Lo(out_bytes_);
-    case kOutBytesHi:
-      return Hi(out_bytes_);
-    case kUnitsLo:
-      return Lo(units_);
-    case kUnitsHi:
-      return Hi(units_);
-    case kUtf16UnitsLo:
-      return Lo(utf16_units_);
-    case kUtf16UnitsHi:
-      return Hi(utf16_units_);
-    case kCyclesLo:
-      return Lo(cycles_);
-    case kCyclesHi:
-      return Hi(cycles_);
     case kId:
       return kIdValue;
     case kVersion:
