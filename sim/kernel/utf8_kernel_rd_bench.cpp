@@ -1,13 +1,12 @@
 #include "utf8_kernel_rd_bench.h"
 
-#include <sstream>
 #include <stdexcept>
 
 #include "Vutf8_kernel_rd_w32_small.h"
 #include "Vutf8_kernel_rd_w64.h"
 #include "Vutf8_kernel_rd_w8.h"
 #include "Vutf8_kernel_rd_w8_long.h"
-#include "fst_trace.h"
+#include "kernel_engine_rtl.h"
 #include "verilated_ports.h"
 
 namespace utf8core {
@@ -37,35 +36,17 @@ struct RdOut {
   std::array<uint32_t, 16> tdata{};
 };
 
-class KernelRdPorts {
- public:
-  virtual ~KernelRdPorts() = default;
-  // Applies the inputs with the clock low, settles, reads the outputs.
-  virtual void Low(const RdIn& in, const AxiSlavePorts& axi, RdOut* out) = 0;
-  // The rising edge (dumped to the wave); the outputs are registers, so they
-  // are the next clock's from here on.
-  virtual void Rise() = 0;
-  virtual bool Busy() const = 0;
-  virtual bool Error() const = 0;
-};
-
 namespace {
 
+using KernelRdPorts = KernelRdEngine::Ports;
+
 template <class Top>
-class KernelRdPortsOf : public KernelRdPorts {
+class KernelRdPortsOf final : public KernelEngineRtl<Top, KernelRdPorts> {
  public:
-  explicit KernelRdPortsOf(const std::string& trace_path)
-      : ctx_(MakeContext()), top_(std::make_unique<Top>(ctx_.get(), "TOP")) {
-    wave_.open(ctx_.get(), top_.get(), trace_path);
-    top_->clk = 0;
-  }
-  ~KernelRdPortsOf() override {
-    wave_.flush();
-    top_->final();
-  }
+  using KernelEngineRtl<Top, KernelRdPorts>::KernelEngineRtl;
 
   void Low(const RdIn& in, const AxiSlavePorts& axi, RdOut* out) override {
-    Top& t = *top_;
+    Top& t = this->top();
     t.rst = in.rst;
     t.cmd_valid = in.cmd_valid;
     t.cmd_addr = in.cmd_addr;
@@ -79,9 +60,7 @@ class KernelRdPortsOf : public KernelRdPorts {
     t.m_axi_rlast = axi.rlast;
     t.m_axi_rvalid = axi.rvalid;
     t.m_axis_tready = in.tready;
-    t.eval();
-    wave_.dump();
-    ctx_->timeInc(1);
+    this->Settle();
 
     out->cmd_ready = t.cmd_ready;
     out->busy = t.busy;
@@ -99,87 +78,32 @@ class KernelRdPortsOf : public KernelRdPorts {
     out->tkeep = t.m_axis_tkeep;
     ReadPort(t.m_axis_tdata, out->tdata.data());
   }
-
-  void Rise() override {
-    top_->clk = 1;
-    top_->eval();
-    wave_.dump();
-    ctx_->timeInc(1);
-    top_->clk = 0;
-    top_->eval();
-  }
-
-  bool Busy() const override { return top_->busy; }
-  bool Error() const override { return top_->error; }
-
- private:
-  std::unique_ptr<VerilatedContext> ctx_;
-  std::unique_ptr<Top> top_;
-  FstTrace<Top> wave_;
 };
 
-// The engine's parameters: the defaults at a width, and the corners
-// (sim/kernel/kernel_axi.cmake).
-KernelRdParams Defaults(unsigned data_bytes) {
-  KernelRdParams p;
-  p.data_bytes = static_cast<int>(data_bytes);
-  return p;
+template <class Top>
+std::unique_ptr<KernelRdPorts> Make(const std::string& trace_path) {
+  return std::make_unique<KernelRdPortsOf<Top>>(trace_path);
 }
 
-KernelRdParams At(int data_bytes, int addr_width, int max_burst, int outstanding) {
-  KernelRdParams p;
-  p.data_bytes = data_bytes;
-  p.addr_width = addr_width;
-  p.max_burst = max_burst;
-  p.outstanding = outstanding;
-  return p;
-}
+KernelRdParams Defaults(unsigned data_bytes) { return EngineDefaults<KernelRdEngine>(data_bytes); }
 
-bool Same(const KernelRdParams& a, const KernelRdParams& b) {
-  return a.data_bytes == b.data_bytes && a.addr_width == b.addr_width &&
-         a.max_burst == b.max_burst && a.outstanding == b.outstanding;
-}
-
-// The block and its parameters, for messages: only the width at the defaults.
-std::string Name(const KernelRdParams& p) {
-  std::string n = "utf8_kernel_rd W=" + std::to_string(p.data_bytes);
-  if (!Same(p, Defaults(static_cast<unsigned>(p.data_bytes)))) {
-    n += " ADDR_WIDTH=" + std::to_string(p.addr_width) +
-         " MAX_BURST=" + std::to_string(p.max_burst) +
-         " OUTSTANDING=" + std::to_string(p.outstanding);
-  }
-  return n;
-}
-
-const KernelRdParams kSmall = At(32, 20, 1, 2);
-const KernelRdParams kLong = At(8, 64, 256, 2);
-
-std::unique_ptr<KernelRdPorts> MakePorts(const KernelRdParams& p, const std::string& trace_path) {
-  if (Same(p, Defaults(8)))
-    return std::make_unique<KernelRdPortsOf<Vutf8_kernel_rd_w8>>(trace_path);
-  if (Same(p, Defaults(64)))
-    return std::make_unique<KernelRdPortsOf<Vutf8_kernel_rd_w64>>(trace_path);
-  if (Same(p, kSmall))
-    return std::make_unique<KernelRdPortsOf<Vutf8_kernel_rd_w32_small>>(trace_path);
-  if (Same(p, kLong)) return std::make_unique<KernelRdPortsOf<Vutf8_kernel_rd_w8_long>>(trace_path);
-  throw std::invalid_argument(
-      "utf8_kernel_rd is not verilated at these parameters (KernelRdBuilds())");
-}
-
-AxiMemConfig WithWidth(AxiMemConfig c, unsigned data_bytes) {
-  c.data_bytes = data_bytes;
-  return c;
-}
-
-uint8_t Lane(const std::array<uint32_t, 16>& d, unsigned k) {
-  return static_cast<uint8_t>(d[k / 4] >> (8 * (k % 4)));
+// Every build (sim/kernel/kernel_axi.cmake): the defaults at each width, then
+// the corners.
+const std::vector<EngineBuild<KernelRdEngine>>& Builds() {
+  static const std::vector<EngineBuild<KernelRdEngine>> kBuilds = {
+      {Defaults(8), Make<Vutf8_kernel_rd_w8>},
+      {Defaults(64), Make<Vutf8_kernel_rd_w64>},
+      {EngineParams<KernelRdEngine>(32, 20, 1, 2), Make<Vutf8_kernel_rd_w32_small>},
+      {EngineParams<KernelRdEngine>(8, 64, 256, 2), Make<Vutf8_kernel_rd_w8_long>},
+  };
+  return kBuilds;
 }
 
 }  // namespace
 
-std::vector<unsigned> KernelRdWidths() { return {8, 64}; }
+std::vector<unsigned> KernelRdWidths() { return DefaultWidths(Builds()); }
 
-std::vector<KernelRdParams> KernelRdBuilds() { return {Defaults(8), Defaults(64), kSmall, kLong}; }
+std::vector<KernelRdParams> KernelRdBuilds() { return BuildParams(Builds()); }
 
 KernelRdBench::KernelRdBench(unsigned data_bytes, AxiMemConfig mem_cfg, uint64_t seed,
                              const std::string& trace_path)
@@ -187,17 +111,9 @@ KernelRdBench::KernelRdBench(unsigned data_bytes, AxiMemConfig mem_cfg, uint64_t
 
 KernelRdBench::KernelRdBench(const KernelRdParams& params, AxiMemConfig mem_cfg, uint64_t seed,
                              const std::string& trace_path)
-    : data_bytes_(static_cast<unsigned>(params.data_bytes)),
-      mem_(WithWidth(mem_cfg, data_bytes_)),
-      rng_(seed),
-      rtl_(MakePorts(params, trace_path)),
-      model_(params),
-      name_(Name(params)),
-      chk_(name_, seed) {
-  // The engine's control state has a value only after a reset.
-  reset_ = true;
-  Clock();
-  reset_ = false;
+    : KernelEngineBench(params, MakeEngine(Builds(), params, trace_path, "KernelRdBuilds()"),
+                        mem_cfg, seed) {
+  ResetFirst();
 }
 
 KernelRdBench::~KernelRdBench() = default;
@@ -208,25 +124,11 @@ void KernelRdBench::Command(const RdCommand& cmd) {
   pending_ = true;
 }
 
-bool KernelRdBench::busy() const { return rtl_->Busy(); }
-bool KernelRdBench::error() const { return rtl_->Error(); }
-
-void KernelRdBench::Fail(const std::string& what) {
-  if (!failure_.empty()) return;
-  std::ostringstream m;
-  m << name_ << ": clock " << clocks_ << ": " << what << " (seed " << rng_.seed() << ")";
-  failure_ = m.str();
-}
-
 // Every output against the model's; payload lanes where the model says the RTL
 // has given them a value (Verilator shows X as 0), which a handshake's payload
 // must always have.
 void KernelRdBench::Compare(const RdOut& got) {
-  const KernelRdCycleModel::Outputs e = model_.outputs();
-  chk_.set_cycle(clocks_);
-  chk_.check("cmd_ready", e.cmd_ready, got.cmd_ready);
-  chk_.check("busy", e.busy, got.busy);
-  chk_.check("error", e.error, got.error);
+  const KernelRdCycleModel::Outputs e = Expected(got);
   chk_.check("m_axi_arvalid", e.m_axi_arvalid, got.axi.arvalid);
   if (e.ar_known) {
     chk_.check("m_axi_araddr", e.m_axi_araddr, got.axi.araddr);
@@ -246,9 +148,8 @@ void KernelRdBench::Compare(const RdOut& got) {
     if ((e.tdata_known >> k) & 1)
       chk_.check_lane("m_axis_tdata", static_cast<int>(k), e.m_axis_tdata[k], Lane(got.tdata, k));
   }
-  if (!chk_.ok()) {
-    if (failure_.empty()) failure_ = chk_.message();
-  } else if (e.m_axi_arvalid && !e.ar_known) {
+  if (!Agreed()) return;
+  if (e.m_axi_arvalid && !e.ar_known) {
     Fail("the model offers an AR with no payload");
   } else if (e.m_axis_tvalid && (!e.tkeep_known || (e.m_axis_tkeep & ~e.tdata_known) != 0)) {
     Fail("the model offers a stream beat with kept lanes that have no value");
@@ -266,10 +167,7 @@ void KernelRdBench::Clock() {
   in.abort = abort_;
   in.tready = !rng_.chance(stream_stall_);
   RdOut out;
-  const AxiSlavePorts& axi = mem_.outputs();
-  rtl_->Low(in, axi, &out);
-  if (defined_) Compare(out);
-  ++clocks_;
+  const AxiSlavePorts& axi = Sample(in, &out);
 
   // The model's inputs: the RTL's, lane by lane.
   KernelRdCycleModel::Inputs& m = model_in_;
@@ -288,14 +186,9 @@ void KernelRdBench::Clock() {
   m.m_axis_tready = in.tready;
 
   if (reset_) {
-    pending_ = false;
-    running_ = false;
     held_ = false;
-    mem_.Reset();
-    rtl_->Rise();
-    model_.tick(m);
-    defined_ = true;
     prev_abort_ = false;
+    ResetEdge();
     return;
   }
 
@@ -333,7 +226,7 @@ void KernelRdBench::Clock() {
   if (out.axi.arvalid && mem_.outputs().arready) ++ar_count_;
   bool accepted = false;
   if (in.cmd_valid && out.cmd_ready) {
-    pending_ = false;
+    Accepted();
     accepted = true;
     stream_.clear();
     beats_ = 0;
@@ -341,28 +234,12 @@ void KernelRdBench::Clock() {
     aborted_ = false;
     beats_after_abort_ = 0;
     ar_count_ = 0;
-    accept_clock_ = clocks_;
-    command_clocks_ = 0;
-    running_ = true;
   }
   if (abort_ && running_ && !accepted) aborted_ = true;
   prev_abort_ = abort_;
 
-  mem_.Clock(out.axi);
-  rtl_->Rise();
-  model_.tick(m);
-  if (running_ && !rtl_->Busy()) {
-    running_ = false;
-    command_clocks_ = clocks_ - accept_clock_;
-  }
-}
-
-bool KernelRdBench::RunUntilIdle(uint64_t limit) {
-  for (uint64_t i = 0; i < limit && failure_.empty(); ++i) {
-    Clock();
-    if (!pending_ && !rtl_->Busy()) return true;
-  }
-  return false;
+  Edge(out.axi);
+  if (running_ && !rtl_->Busy()) Ended();
 }
 
 }  // namespace sim

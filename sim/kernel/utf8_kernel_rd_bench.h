@@ -13,12 +13,11 @@
 #define UTF8CORE_SIM_UTF8_KERNEL_RD_BENCH_H_
 
 #include <cstdint>
-#include <memory>
 #include <string>
 #include <vector>
 
 #include "axi_mem.h"
-#include "harness.h"
+#include "kernel_engine_bench.h"
 #include "utf8_kernel_rd.h"
 
 namespace utf8core {
@@ -30,12 +29,23 @@ struct RdCommand {
   std::vector<uint8_t> held;  // 0..5 bytes put in front of the memory bytes
 };
 
-// The Verilated engine at one width, behind an interface, and what it drives
-// (utf8_kernel_rd_bench.cpp).
-class KernelRdPorts;
+// What the bench drives and reads (utf8_kernel_rd_bench.cpp).
+struct RdIn;
 struct RdOut;
 
-class KernelRdBench {
+// The read engine, for the benches' templates (kernel_engine_bench.h).
+struct KernelRdEngine {
+  using Params = KernelRdParams;
+  using Model = KernelRdCycleModel;
+  using In = RdIn;
+  using Out = RdOut;
+  using Ports = KernelEnginePorts<RdIn, RdOut>;
+  static constexpr char kBlock[] = "utf8_kernel_rd";
+  static constexpr char kOwnParam[] = "OUTSTANDING";
+  static constexpr int Params::*kOwn = &KernelRdParams::outstanding;
+};
+
+class KernelRdBench : public KernelEngineBench<KernelRdEngine> {
  public:
   // data_bytes: the widths verilated with the default parameters, 8 and 64
   // (KernelRdWidths()); the memory model takes the same width. trace_path ""
@@ -45,32 +55,15 @@ class KernelRdBench {
   // params: one of KernelRdBuilds().
   KernelRdBench(const KernelRdParams& params, AxiMemConfig mem_cfg, uint64_t seed,
                 const std::string& trace_path = "");
-  ~KernelRdBench();
-
-  AxiMem& mem() { return mem_; }
-  unsigned data_bytes() const { return data_bytes_; }
-  uint64_t seed() const { return rng_.seed(); }
+  ~KernelRdBench() override;
 
   // Offers the command from the next clock until the engine takes it; the
   // recorded stream starts again then.
   void Command(const RdCommand& cmd);
-  void set_abort(bool on) { abort_ = on; }
-  // Reset the engine and the memory (what is in flight), from the next clock.
-  void set_reset(bool on) { reset_ = on; }
   // Probability of a clock with m_axis_tready low.
   void set_stream_stall(double p) { stream_stall_ = p; }
 
-  void Clock();
-  // Clocks until no command is pending and busy is low, at most `limit`
-  // clocks; false on timeout or at the first failure().
-  bool RunUntilIdle(uint64_t limit);
-
-  bool busy() const;   // after the last clock
-  bool error() const;  // after the last clock
-  bool command_pending() const { return pending_; }
-  uint64_t clocks() const { return clocks_; }
-  // Clocks from the last command's acceptance to busy falling (0 while busy).
-  uint64_t command_clocks() const { return command_clocks_; }
+  void Clock() override;
 
   const std::vector<uint8_t>& stream() const { return stream_; }
   uint64_t beats() const { return beats_; }
@@ -78,34 +71,13 @@ class KernelRdBench {
   uint64_t beats_after_abort() const { return beats_after_abort_; }
   // AR handshakes of the current command.
   uint64_t ar_count() const { return ar_count_; }
-  // The first broken stream rule or the first disagreement between the RTL
-  // and its cycle model (clock, signal, expected, actual), with the seed, or "".
-  const std::string& failure() const { return failure_; }
 
  private:
-  void Fail(const std::string& what);
-  void Compare(const RdOut& got);
-
-  unsigned data_bytes_;
-  AxiMem mem_;
-  Rng rng_;
-  std::unique_ptr<KernelRdPorts> rtl_;
-  KernelRdCycleModel model_;
-  std::string name_;  // the block and its parameters, for messages
-  KernelRdCycleModel::Inputs model_in_;
-  CycleChecker chk_;
-  bool defined_ = false;  // the RTL reset once: its outputs have values
+  void Compare(const RdOut& got) override;
 
   RdCommand cmd_;
-  bool pending_ = false;
-  bool abort_ = false;
-  bool reset_ = false;
   double stream_stall_ = 0;
 
-  uint64_t clocks_ = 0;
-  uint64_t accept_clock_ = 0;
-  uint64_t command_clocks_ = 0;
-  bool running_ = false;  // a command accepted and busy not yet seen low
   bool aborted_ = false;  // abort seen during the current command
   bool prev_abort_ = false;
 
@@ -114,7 +86,6 @@ class KernelRdBench {
   bool got_tlast_ = false;
   uint64_t beats_after_abort_ = 0;
   uint64_t ar_count_ = 0;
-  std::string failure_;
 
   // The beat offered last clock and not taken: it must be offered again.
   bool held_ = false;

@@ -1,13 +1,12 @@
 #include "utf8_kernel_wr_bench.h"
 
-#include <sstream>
-#include <stdexcept>
+#include <algorithm>
 
 #include "Vutf8_kernel_wr_w16_small.h"
 #include "Vutf8_kernel_wr_w64.h"
 #include "Vutf8_kernel_wr_w8.h"
 #include "Vutf8_kernel_wr_w8_long.h"
-#include "fst_trace.h"
+#include "kernel_engine_rtl.h"
 #include "verilated_ports.h"
 
 namespace utf8core {
@@ -35,36 +34,15 @@ struct WrOut {
   uint8_t awprot = 0;
 };
 
-class KernelWrPorts {
- public:
-  virtual ~KernelWrPorts() = default;
-  // Applies the inputs with the clock low, settles, reads the outputs.
-  virtual void Low(const WrIn& in, const AxiSlavePorts& axi, WrOut* out) = 0;
-  // The rising edge (dumped to the wave); the outputs are registers, so they
-  // are the next clock's from here on.
-  virtual void Rise() = 0;
-  virtual bool Busy() const = 0;
-  virtual bool Error() const = 0;
-  virtual uint64_t Bytes() const = 0;
-};
-
 namespace {
 
 template <class Top>
-class KernelWrPortsOf : public KernelWrPorts {
+class KernelWrPortsOf final : public KernelEngineRtl<Top, KernelWrPorts> {
  public:
-  explicit KernelWrPortsOf(const std::string& trace_path)
-      : ctx_(MakeContext()), top_(std::make_unique<Top>(ctx_.get(), "TOP")) {
-    wave_.open(ctx_.get(), top_.get(), trace_path);
-    top_->clk = 0;
-  }
-  ~KernelWrPortsOf() override {
-    wave_.flush();
-    top_->final();
-  }
+  using KernelEngineRtl<Top, KernelWrPorts>::KernelEngineRtl;
 
   void Low(const WrIn& in, const AxiSlavePorts& axi, WrOut* out) override {
-    Top& t = *top_;
+    Top& t = this->top();
     t.rst = in.rst;
     t.cmd_valid = in.cmd_valid;
     t.cmd_addr = in.cmd_addr;
@@ -77,9 +55,7 @@ class KernelWrPortsOf : public KernelWrPorts {
     t.m_axi_wready = axi.wready;
     t.m_axi_bresp = axi.bresp;
     t.m_axi_bvalid = axi.bvalid;
-    t.eval();
-    wave_.dump();
-    ctx_->timeInc(1);
+    this->Settle();
 
     out->cmd_ready = t.cmd_ready;
     out->busy = t.busy;
@@ -100,76 +76,26 @@ class KernelWrPortsOf : public KernelWrPorts {
     out->axi.bready = t.m_axi_bready;
   }
 
-  void Rise() override {
-    top_->clk = 1;
-    top_->eval();
-    wave_.dump();
-    ctx_->timeInc(1);
-    top_->clk = 0;
-    top_->eval();
-  }
-
-  bool Busy() const override { return top_->busy; }
-  bool Error() const override { return top_->error; }
-  uint64_t Bytes() const override { return top_->bytes; }
-
- private:
-  std::unique_ptr<VerilatedContext> ctx_;
-  std::unique_ptr<Top> top_;
-  FstTrace<Top> wave_;
+  uint64_t Bytes() const override { return this->top().bytes; }
 };
 
-// The engine's parameters: the defaults at a width, and the corners
-// (sim/kernel/kernel_axi.cmake).
-KernelWrParams Defaults(unsigned data_bytes) {
-  KernelWrParams p;
-  p.data_bytes = static_cast<int>(data_bytes);
-  return p;
+template <class Top>
+std::unique_ptr<KernelWrPorts> Make(const std::string& trace_path) {
+  return std::make_unique<KernelWrPortsOf<Top>>(trace_path);
 }
 
-KernelWrParams At(int data_bytes, int addr_width, int max_burst, int fifo_depth) {
-  KernelWrParams p;
-  p.data_bytes = data_bytes;
-  p.addr_width = addr_width;
-  p.max_burst = max_burst;
-  p.fifo_depth = fifo_depth;
-  return p;
-}
+KernelWrParams Defaults(unsigned data_bytes) { return EngineDefaults<KernelWrEngine>(data_bytes); }
 
-bool Same(const KernelWrParams& a, const KernelWrParams& b) {
-  return a.data_bytes == b.data_bytes && a.addr_width == b.addr_width &&
-         a.max_burst == b.max_burst && a.fifo_depth == b.fifo_depth;
-}
-
-// The block and its parameters, for messages: only the width at the defaults.
-std::string Name(const KernelWrParams& p) {
-  std::string n = "utf8_kernel_wr W=" + std::to_string(p.data_bytes);
-  if (!Same(p, Defaults(static_cast<unsigned>(p.data_bytes)))) {
-    n += " ADDR_WIDTH=" + std::to_string(p.addr_width) +
-         " MAX_BURST=" + std::to_string(p.max_burst) +
-         " FIFO_DEPTH=" + std::to_string(p.fifo_depth);
-  }
-  return n;
-}
-
-const KernelWrParams kSmall = At(16, 20, 2, 4);
-const KernelWrParams kLong = At(8, 64, 256, 512);
-
-std::unique_ptr<KernelWrPorts> MakePorts(const KernelWrParams& p, const std::string& trace_path) {
-  if (Same(p, Defaults(8)))
-    return std::make_unique<KernelWrPortsOf<Vutf8_kernel_wr_w8>>(trace_path);
-  if (Same(p, Defaults(64)))
-    return std::make_unique<KernelWrPortsOf<Vutf8_kernel_wr_w64>>(trace_path);
-  if (Same(p, kSmall))
-    return std::make_unique<KernelWrPortsOf<Vutf8_kernel_wr_w16_small>>(trace_path);
-  if (Same(p, kLong)) return std::make_unique<KernelWrPortsOf<Vutf8_kernel_wr_w8_long>>(trace_path);
-  throw std::invalid_argument(
-      "utf8_kernel_wr is not verilated at these parameters (KernelWrBuilds())");
-}
-
-AxiMemConfig WithWidth(AxiMemConfig c, unsigned data_bytes) {
-  c.data_bytes = data_bytes;
-  return c;
+// Every build (sim/kernel/kernel_axi.cmake): the defaults at each width, then
+// the corners.
+const std::vector<EngineBuild<KernelWrEngine>>& Builds() {
+  static const std::vector<EngineBuild<KernelWrEngine>> kBuilds = {
+      {Defaults(8), Make<Vutf8_kernel_wr_w8>},
+      {Defaults(64), Make<Vutf8_kernel_wr_w64>},
+      {EngineParams<KernelWrEngine>(16, 20, 2, 4), Make<Vutf8_kernel_wr_w16_small>},
+      {EngineParams<KernelWrEngine>(8, 64, 256, 512), Make<Vutf8_kernel_wr_w8_long>},
+  };
+  return kBuilds;
 }
 
 void SetLane(std::array<uint32_t, 16>* d, unsigned k, uint8_t v) {
@@ -177,15 +103,11 @@ void SetLane(std::array<uint32_t, 16>* d, unsigned k, uint8_t v) {
   (*d)[k / 4] |= uint32_t{v} << (8 * (k % 4));
 }
 
-uint8_t Lane(const std::array<uint32_t, 16>& d, unsigned k) {
-  return static_cast<uint8_t>(d[k / 4] >> (8 * (k % 4)));
-}
-
 }  // namespace
 
-std::vector<unsigned> KernelWrWidths() { return {8, 64}; }
+std::vector<unsigned> KernelWrWidths() { return DefaultWidths(Builds()); }
 
-std::vector<KernelWrParams> KernelWrBuilds() { return {Defaults(8), Defaults(64), kSmall, kLong}; }
+std::vector<KernelWrParams> KernelWrBuilds() { return BuildParams(Builds()); }
 
 KernelWrBench::KernelWrBench(unsigned data_bytes, AxiMemConfig mem_cfg, uint64_t seed,
                              const std::string& trace_path)
@@ -193,17 +115,9 @@ KernelWrBench::KernelWrBench(unsigned data_bytes, AxiMemConfig mem_cfg, uint64_t
 
 KernelWrBench::KernelWrBench(const KernelWrParams& params, AxiMemConfig mem_cfg, uint64_t seed,
                              const std::string& trace_path)
-    : data_bytes_(static_cast<unsigned>(params.data_bytes)),
-      mem_(WithWidth(mem_cfg, data_bytes_)),
-      rng_(seed),
-      rtl_(MakePorts(params, trace_path)),
-      model_(params),
-      name_(Name(params)),
-      chk_(name_, seed) {
-  // The engine's control state has a value only after a reset.
-  reset_ = true;
-  Clock();
-  reset_ = false;
+    : KernelEngineBench(params, MakeEngine(Builds(), params, trace_path, "KernelWrBuilds()"),
+                        mem_cfg, seed) {
+  ResetFirst();
 }
 
 KernelWrBench::~KernelWrBench() = default;
@@ -217,26 +131,13 @@ void KernelWrBench::Command(const WrCommand& cmd) {
   offered_ = false;
 }
 
-bool KernelWrBench::busy() const { return rtl_->Busy(); }
-bool KernelWrBench::error() const { return rtl_->Error(); }
 uint64_t KernelWrBench::bytes() const { return rtl_->Bytes(); }
-
-void KernelWrBench::Fail(const std::string& what) {
-  if (!failure_.empty()) return;
-  std::ostringstream m;
-  m << name_ << ": clock " << clocks_ << ": " << what << " (seed " << rng_.seed() << ")";
-  failure_ = m.str();
-}
 
 // Every output against the model's; payload lanes where the model says the RTL
 // has given them a value (Verilator shows X as 0), which a handshake's payload
 // must always have.
 void KernelWrBench::Compare(const WrOut& got) {
-  const KernelWrCycleModel::Outputs e = model_.outputs();
-  chk_.set_cycle(clocks_);
-  chk_.check("cmd_ready", e.cmd_ready, got.cmd_ready);
-  chk_.check("busy", e.busy, got.busy);
-  chk_.check("error", e.error, got.error);
+  const KernelWrCycleModel::Outputs e = Expected(got);
   chk_.check("bytes", e.bytes, got.bytes);
   chk_.check("s_axis_tready", e.s_axis_tready, got.tready);
   chk_.check("m_axi_awvalid", e.m_axi_awvalid, got.axi.awvalid);
@@ -259,9 +160,8 @@ void KernelWrBench::Compare(const WrOut& got) {
     }
   }
   chk_.check("m_axi_bready", e.m_axi_bready, got.axi.bready);
-  if (!chk_.ok()) {
-    if (failure_.empty()) failure_ = chk_.message();
-  } else if (e.m_axi_awvalid && !e.aw_known) {
+  if (!Agreed()) return;
+  if (e.m_axi_awvalid && !e.aw_known) {
     Fail("the model offers an AW with no payload");
   } else if (e.m_axi_wvalid && (!e.w_known || (e.m_axi_wstrb & ~e.wdata_known) != 0)) {
     Fail("the model offers a W beat with strobed lanes that have no value");
@@ -295,10 +195,7 @@ void KernelWrBench::Clock() {
   }
 
   WrOut out;
-  const AxiSlavePorts& axi = mem_.outputs();
-  rtl_->Low(in, axi, &out);
-  if (defined_) Compare(out);
-  ++clocks_;
+  const AxiSlavePorts& axi = Sample(in, &out);
 
   // The model's inputs: the RTL's, lane by lane.
   KernelWrCycleModel::Inputs& m = model_in_;
@@ -316,14 +213,9 @@ void KernelWrBench::Clock() {
   m.m_axi_bvalid = axi.bvalid;
 
   if (reset_) {
-    pending_ = false;
     streaming_ = false;
     offered_ = false;
-    running_ = false;
-    mem_.Reset();
-    rtl_->Rise();
-    model_.tick(m);
-    defined_ = true;
+    ResetEdge();
     return;
   }
 
@@ -344,34 +236,20 @@ void KernelWrBench::Clock() {
   }
   bool accepted = false;
   if (in.cmd_valid && out.cmd_ready) {
-    pending_ = false;
+    Accepted();
     accepted = true;
-    accept_clock_ = clocks_;
-    command_clocks_ = 0;
-    running_ = true;
     beats_taken_ = taken ? 1 : 0;
     tlast_taken_ = taken && in.tlast;
     last_bytes_ = 0;
   }
 
-  mem_.Clock(out.axi);
-  rtl_->Rise();
-  model_.tick(m);
+  Edge(out.axi);
   if (running_ && !accepted && !rtl_->Busy()) {
-    running_ = false;
-    command_clocks_ = clocks_ - accept_clock_;
+    Ended();
     // The engine takes no more of this stream: the rest is abandoned.
     streaming_ = false;
     offered_ = false;
   }
-}
-
-bool KernelWrBench::RunUntilIdle(uint64_t limit) {
-  for (uint64_t i = 0; i < limit && failure_.empty(); ++i) {
-    Clock();
-    if (!pending_ && !rtl_->Busy()) return true;
-  }
-  return false;
 }
 
 }  // namespace sim

@@ -12,12 +12,11 @@
 #define UTF8CORE_SIM_UTF8_KERNEL_WR_BENCH_H_
 
 #include <cstdint>
-#include <memory>
 #include <string>
 #include <vector>
 
 #include "axi_mem.h"
-#include "harness.h"
+#include "kernel_engine_bench.h"
 #include "utf8_kernel_wr.h"
 
 namespace utf8core {
@@ -31,12 +30,29 @@ struct WrCommand {
   bool empty_last = false;
 };
 
-// The Verilated engine at one width, behind an interface, and what it drives
-// (utf8_kernel_wr_bench.cpp).
-class KernelWrPorts;
+// What the bench drives and reads (utf8_kernel_wr_bench.cpp).
+struct WrIn;
 struct WrOut;
 
-class KernelWrBench {
+// The Verilated engine: the ports both engines have, and bytes.
+class KernelWrPorts : public KernelEnginePorts<WrIn, WrOut> {
+ public:
+  virtual uint64_t Bytes() const = 0;
+};
+
+// The write engine, for the benches' templates (kernel_engine_bench.h).
+struct KernelWrEngine {
+  using Params = KernelWrParams;
+  using Model = KernelWrCycleModel;
+  using In = WrIn;
+  using Out = WrOut;
+  using Ports = KernelWrPorts;
+  static constexpr char kBlock[] = "utf8_kernel_wr";
+  static constexpr char kOwnParam[] = "FIFO_DEPTH";
+  static constexpr int Params::*kOwn = &KernelWrParams::fifo_depth;
+};
+
+class KernelWrBench : public KernelEngineBench<KernelWrEngine> {
  public:
   // data_bytes: the widths verilated with the default parameters, 8 and 64
   // (KernelWrWidths()); the memory model takes the same width. trace_path ""
@@ -46,72 +62,33 @@ class KernelWrBench {
   // params: one of KernelWrBuilds().
   KernelWrBench(const KernelWrParams& params, AxiMemConfig mem_cfg, uint64_t seed,
                 const std::string& trace_path = "");
-  ~KernelWrBench();
-
-  AxiMem& mem() { return mem_; }
-  unsigned data_bytes() const { return data_bytes_; }
-  uint64_t seed() const { return rng_.seed(); }
+  ~KernelWrBench() override;
 
   // Offers the command from the next clock until the engine takes it, and its
   // stream from then on.
   void Command(const WrCommand& cmd);
-  void set_abort(bool on) { abort_ = on; }
-  // Reset the engine and the memory (what is in flight), from the next clock.
-  void set_reset(bool on) { reset_ = on; }
   // Probability of a clock with no stream beat offered (when none is waiting).
   void set_stream_gap(double p) { stream_gap_ = p; }
 
-  void Clock();
-  // Clocks until no command is pending and busy is low, at most `limit`
-  // clocks; false on timeout or at the first failure().
-  bool RunUntilIdle(uint64_t limit);
+  void Clock() override;
 
-  bool busy() const;
-  bool error() const;
   uint64_t bytes() const;  // the engine's count of bytes written and acknowledged
-  bool command_pending() const { return pending_; }
-  uint64_t clocks() const { return clocks_; }
-  // Clocks from the last command's acceptance to busy falling (0 while busy).
-  uint64_t command_clocks() const { return command_clocks_; }
   // Stream beats taken of the current command, and whether its tlast was.
   uint64_t beats_taken() const { return beats_taken_; }
   bool tlast_taken() const { return tlast_taken_; }
-  // The first broken rule seen on the engine's own ports or the first
-  // disagreement between the RTL and its cycle model (clock, signal,
-  // expected, actual), with the seed, or "".
-  const std::string& failure() const { return failure_; }
 
  private:
-  void Fail(const std::string& what);
-  void Compare(const WrOut& got);
-
-  unsigned data_bytes_;
-  AxiMem mem_;
-  Rng rng_;
-  std::unique_ptr<KernelWrPorts> rtl_;
-  KernelWrCycleModel model_;
-  std::string name_;  // the block and its parameters, for messages
-  KernelWrCycleModel::Inputs model_in_;
-  CycleChecker chk_;
-  bool defined_ = false;  // the RTL reset once: its outputs have values
+  void Compare(const WrOut& got) override;
 
   WrCommand cmd_;
-  bool pending_ = false;
   bool streaming_ = false;  // the stream of the current command is being offered
   size_t sent_ = 0;         // stream bytes taken
   bool offered_ = false;    // a beat was offered last clock and not taken
-  bool abort_ = false;
-  bool reset_ = false;
   double stream_gap_ = 0;
 
-  uint64_t clocks_ = 0;
-  uint64_t accept_clock_ = 0;
-  uint64_t command_clocks_ = 0;
-  bool running_ = false;
   uint64_t beats_taken_ = 0;
   bool tlast_taken_ = false;
   uint64_t last_bytes_ = 0;
-  std::string failure_;
 };
 
 // The widths (bytes a beat) the write engine is verilated at with its
