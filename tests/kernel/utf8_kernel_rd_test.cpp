@@ -17,28 +17,22 @@
 #include <vector>
 
 #include "harness.h"
+#include "kernel_engine_test.h"
 #include "utf8_kernel_rd_bench.h"
 
 namespace utf8core {
 namespace sim {
 namespace {
 
+using engine_test::RunsToIdle;
+using engine_test::Seed;
+
 constexpr uint64_t kBase = 0x40000;
 constexpr uint64_t kSize = 256 * 1024;
 constexpr unsigned kMaxBurst = 16;  // the engine's default parameters, as verilated
 constexpr unsigned kOutstanding = 8;
 
-uint64_t Seed(uint64_t fallback) {
-  const uint64_t s = SeedFromEnv(fallback);
-  std::printf("seed %llu\n", static_cast<unsigned long long>(s));
-  return s;
-}
-
-void FillRandom(AxiMem* mem, Rng& rng) {
-  std::vector<uint8_t> b(kSize);
-  for (uint8_t& x : b) x = static_cast<uint8_t>(rng.u64());
-  mem->Write(kBase, b.data(), b.size());
-}
+void FillRandom(AxiMem* mem, Rng& rng) { engine_test::FillRandom(mem, rng, kBase, kSize); }
 
 std::vector<uint8_t> Expected(const AxiMem& mem, const RdCommand& c) {
   std::vector<uint8_t> e = c.held;
@@ -48,19 +42,12 @@ std::vector<uint8_t> Expected(const AxiMem& mem, const RdCommand& c) {
   return e;
 }
 
-// Lengths: often 0..4 beats, sometimes nothing, else up to 20 KiB (across
-// pages and MAX_BURST); addresses anywhere the beats read stay in the window.
+// Lengths and addresses as RandomSpan gives them, and 0..5 held bytes.
 RdCommand RandomCommand(Rng& rng, unsigned w) {
   RdCommand c;
-  const uint32_t kind = rng.below(10);
-  if (kind == 0) {
-    c.len = 0;
-  } else if (kind < 5) {
-    c.len = rng.below(4 * w + 1);
-  } else {
-    c.len = rng.below(20 * 1024 + 1);
-  }
-  c.addr = kBase + rng.below(static_cast<uint32_t>(kSize - c.len - 2 * w));
+  const engine_test::Span span = engine_test::RandomSpan(rng, w, kBase, kSize);
+  c.addr = span.addr;
+  c.len = span.len;
   const unsigned held = rng.chance(0.3) ? 0 : rng.below(6);
   for (unsigned i = 0; i < held; ++i) c.held.push_back(static_cast<uint8_t>(rng.u64()));
   return c;
@@ -84,18 +71,6 @@ AxiMemConfig MemConfig(unsigned latency = 64) {
 
 uint64_t Limit(const RdCommand& c, unsigned w) { return 20000 + 40 * (c.len / w); }
 
-// Clocks the bench until it is idle; fails at the first disagreement with the
-// cycle model or broken stream rule, or after `limit` clocks.
-testing::AssertionResult RunsToIdle(KernelRdBench& b, uint64_t limit) {
-  const bool idle = b.RunUntilIdle(limit);
-  if (!b.failure().empty()) return testing::AssertionFailure() << b.failure();
-  if (!idle) {
-    return testing::AssertionFailure()
-           << "hang: not idle after " << limit << " clocks, seed " << b.seed();
-  }
-  return testing::AssertionSuccess();
-}
-
 // Runs one command to the end and checks it completely.
 void RunAndCheck(KernelRdBench& b, const RdCommand& c) {
   const std::vector<uint8_t> want = Expected(b.mem(), c);
@@ -118,23 +93,13 @@ void RunAndCheck(KernelRdBench& b, const RdCommand& c) {
 }
 
 // ---------------------------------------------------------------------------
-// Random commands under the traffic matrix
+// Random commands under the traffic matrix: stalls on AR and R (with a
+// shorter latency), backpressure on the stream
 
-struct RdCase {
-  unsigned w;
-  bool axi_stalls;     // random stalls on AR and R, shorter latency
-  bool stream_stalls;  // random backpressure on the stream
-};
-
-std::string CaseName(const testing::TestParamInfo<RdCase>& i) {
-  return "W" + std::to_string(i.param.w) + (i.param.axi_stalls ? "_axistall" : "_axifree") +
-         (i.param.stream_stalls ? "_backpressure" : "_fullrate");
-}
-
-class KernelRdRandom : public testing::TestWithParam<RdCase> {};
+class KernelRdRandom : public testing::TestWithParam<engine_test::EngineCase> {};
 
 TEST_P(KernelRdRandom, StreamsEqualMemory) {
-  const RdCase& p = GetParam();
+  const engine_test::EngineCase& p = GetParam();
   const uint64_t seed = Seed(1000 + p.w + 2 * p.axi_stalls + 4 * p.stream_stalls);
   AxiMemConfig m = MemConfig(p.axi_stalls ? 12 : 64);
   if (p.axi_stalls) {
@@ -154,17 +119,9 @@ TEST_P(KernelRdRandom, StreamsEqualMemory) {
   }
 }
 
-std::vector<RdCase> Cases() {
-  std::vector<RdCase> v;
-  for (unsigned w : KernelRdWidths()) {
-    for (bool axi : {false, true}) {
-      for (bool stream : {false, true}) v.push_back({w, axi, stream});
-    }
-  }
-  return v;
-}
-
-INSTANTIATE_TEST_SUITE_P(Matrix, KernelRdRandom, testing::ValuesIn(Cases()), CaseName);
+INSTANTIATE_TEST_SUITE_P(Matrix, KernelRdRandom,
+                         testing::ValuesIn(engine_test::Cases(KernelRdWidths())),
+                         engine_test::CaseName{"backpressure"});
 
 // ---------------------------------------------------------------------------
 // Directed
@@ -364,9 +321,7 @@ TEST_P(KernelRd, ResetMidway) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Widths, KernelRd, testing::ValuesIn(KernelRdWidths()),
-                         [](const testing::TestParamInfo<unsigned>& i) {
-                           return "W" + std::to_string(i.param);
-                         });
+                         engine_test::WidthName);
 
 // ---------------------------------------------------------------------------
 // Every build (sim/kernel/kernel_axi.cmake): the defaults at each width and corners
@@ -410,43 +365,17 @@ TEST_P(KernelRdBuild, RandomEventsHeldToTheModel) {
   for (uint64_t at = 20000; at < kSize; at += 40000) {
     b.mem().InjectReadError(kBase + at, kBase + at + 1, at % 80000 ? kAxiSlvErr : kAxiDecErr);
   }
-  uint64_t commands = 0, aborts = 0, resets = 0, errors = 0;
-  bool was_busy = false;
-  for (int i = 0; i < 200000; ++i) {
-    if (!b.command_pending() && rng.chance(0.01)) {
-      RdCommand c = RandomCommand(rng, w);
-      c.len /= 4;  // many short commands
-      b.Command(c);
-      ++commands;
-    }
-    const bool abort = rng.chance(0.002);
-    const bool reset = rng.chance(0.0005);
-    aborts += abort;
-    resets += reset;
-    b.set_abort(abort);
-    b.set_reset(reset);
-    b.Clock();
-    if (was_busy && !b.busy() && b.error()) ++errors;
-    was_busy = b.busy();
-    ASSERT_EQ(b.failure(), "");
-  }
-  b.set_abort(false);
-  b.set_reset(false);
-  ASSERT_TRUE(RunsToIdle(b, 100000));
-  std::printf("%llu commands offered, %llu aborts, %llu resets, %llu ended by an error\n",
-              static_cast<unsigned long long>(commands), static_cast<unsigned long long>(aborts),
-              static_cast<unsigned long long>(resets), static_cast<unsigned long long>(errors));
-  EXPECT_GT(errors, 0u) << "no command met an injected error";
-  EXPECT_TRUE(b.mem().violations().empty()) << b.mem().violations().front();
+  engine_test::RandomEvents(b, rng, [&] {
+    if (b.command_pending() || !rng.chance(0.01)) return false;
+    RdCommand c = RandomCommand(rng, w);
+    c.len /= 4;  // many short commands
+    b.Command(c);
+    return true;
+  });
 }
 
-std::string BuildName(const testing::TestParamInfo<KernelRdParams>& i) {
-  const KernelRdParams& p = i.param;
-  return "W" + std::to_string(p.data_bytes) + "_A" + std::to_string(p.addr_width) + "_B" +
-         std::to_string(p.max_burst) + "_O" + std::to_string(p.outstanding);
-}
-
-INSTANTIATE_TEST_SUITE_P(Builds, KernelRdBuild, testing::ValuesIn(KernelRdBuilds()), BuildName);
+INSTANTIATE_TEST_SUITE_P(Builds, KernelRdBuild, testing::ValuesIn(KernelRdBuilds()),
+                         engine_test::BuildName<KernelRdEngine>);
 
 }  // namespace
 }  // namespace sim

@@ -18,32 +18,22 @@
 #include <vector>
 
 #include "harness.h"
+#include "kernel_engine_test.h"
 #include "utf8_kernel_wr_bench.h"
 
 namespace utf8core {
 namespace sim {
 namespace {
 
+using engine_test::RandomBytes;
+using engine_test::RunsToIdle;
+using engine_test::Seed;
+
 constexpr uint64_t kBase = 0x80000;
 constexpr uint64_t kSize = 256 * 1024;
 constexpr unsigned kMaxBurst = 16;  // the engine's default, as verilated
 
-uint64_t Seed(uint64_t fallback) {
-  const uint64_t s = SeedFromEnv(fallback);
-  std::printf("seed %llu\n", static_cast<unsigned long long>(s));
-  return s;
-}
-
-std::vector<uint8_t> RandomBytes(Rng& rng, size_t n) {
-  std::vector<uint8_t> b(n);
-  for (uint8_t& x : b) x = static_cast<uint8_t>(rng.u64());
-  return b;
-}
-
-void FillRandom(AxiMem* mem, Rng& rng) {
-  const std::vector<uint8_t> b = RandomBytes(rng, kSize);
-  mem->Write(kBase, b.data(), b.size());
-}
+void FillRandom(AxiMem* mem, Rng& rng) { engine_test::FillRandom(mem, rng, kBase, kSize); }
 
 std::vector<uint8_t> Snapshot(const AxiMem& mem) {
   std::vector<uint8_t> b(kSize);
@@ -51,19 +41,13 @@ std::vector<uint8_t> Snapshot(const AxiMem& mem) {
   return b;
 }
 
+// Lengths and addresses as RandomSpan gives them, random bytes, an empty last
+// beat now and then.
 WrCommand RandomCommand(Rng& rng, unsigned w) {
   WrCommand c;
-  const uint32_t kind = rng.below(10);
-  size_t len;
-  if (kind == 0) {
-    len = 0;
-  } else if (kind < 5) {
-    len = rng.below(4 * w + 1);
-  } else {
-    len = rng.below(20 * 1024 + 1);
-  }
-  c.addr = kBase + rng.below(static_cast<uint32_t>(kSize - len - 2 * w));
-  c.data = RandomBytes(rng, len);
+  const engine_test::Span span = engine_test::RandomSpan(rng, w, kBase, kSize);
+  c.addr = span.addr;
+  c.data = RandomBytes(rng, span.len);
   c.empty_last = rng.chance(0.3);
   return c;
 }
@@ -84,18 +68,6 @@ AxiMemConfig MemConfig() {
 }
 
 uint64_t Limit(const WrCommand& c, unsigned w) { return 20000 + 40 * (c.data.size() / w); }
-
-// Clocks the bench until it is idle; fails at the first disagreement with the
-// cycle model or broken rule, or after `limit` clocks.
-testing::AssertionResult RunsToIdle(KernelWrBench& b, uint64_t limit) {
-  const bool idle = b.RunUntilIdle(limit);
-  if (!b.failure().empty()) return testing::AssertionFailure() << b.failure();
-  if (!idle) {
-    return testing::AssertionFailure()
-           << "hang: not idle after " << limit << " clocks, seed " << b.seed();
-  }
-  return testing::AssertionSuccess();
-}
 
 // Memory after a command: [addr, addr + written) holds the stream's first
 // bytes, [addr + len, ...) and [..., addr) what `before` held; bytes in
@@ -132,29 +104,19 @@ void RunAndCheck(KernelWrBench& b, const WrCommand& c) {
 }
 
 // ---------------------------------------------------------------------------
-// Random commands under the traffic matrix
+// Random commands under the traffic matrix: stalls on AW, W and B, gaps in
+// the stream
 
-struct WrCase {
-  unsigned w;
-  bool axi_stalls;   // random stalls on AW, W and B
-  bool stream_gaps;  // random gaps in the stream
-};
-
-std::string CaseName(const testing::TestParamInfo<WrCase>& i) {
-  return "W" + std::to_string(i.param.w) + (i.param.axi_stalls ? "_axistall" : "_axifree") +
-         (i.param.stream_gaps ? "_gaps" : "_fullrate");
-}
-
-class KernelWrRandom : public testing::TestWithParam<WrCase> {};
+class KernelWrRandom : public testing::TestWithParam<engine_test::EngineCase> {};
 
 TEST_P(KernelWrRandom, MemoryEqualsStream) {
-  const WrCase& p = GetParam();
-  const uint64_t seed = Seed(2000 + p.w + 2 * p.axi_stalls + 4 * p.stream_gaps);
+  const engine_test::EngineCase& p = GetParam();
+  const uint64_t seed = Seed(2000 + p.w + 2 * p.axi_stalls + 4 * p.stream_stalls);
   AxiMemConfig m = MemConfig();
   if (p.axi_stalls) m.aw_stall = m.w_stall = m.b_stall = 0.3;
   m.seed = seed;
   KernelWrBench b(p.w, m, seed);
-  b.set_stream_gap(p.stream_gaps ? 0.3 : 0);
+  b.set_stream_gap(p.stream_stalls ? 0.3 : 0);
   Rng rng(seed);
   FillRandom(&b.mem(), rng);
   const int commands = p.w == 8 ? 100 : 150;
@@ -164,17 +126,9 @@ TEST_P(KernelWrRandom, MemoryEqualsStream) {
   }
 }
 
-std::vector<WrCase> Cases() {
-  std::vector<WrCase> v;
-  for (unsigned w : KernelWrWidths()) {
-    for (bool axi : {false, true}) {
-      for (bool gaps : {false, true}) v.push_back({w, axi, gaps});
-    }
-  }
-  return v;
-}
-
-INSTANTIATE_TEST_SUITE_P(Matrix, KernelWrRandom, testing::ValuesIn(Cases()), CaseName);
+INSTANTIATE_TEST_SUITE_P(Matrix, KernelWrRandom,
+                         testing::ValuesIn(engine_test::Cases(KernelWrWidths())),
+                         engine_test::CaseName{"gaps"});
 
 // ---------------------------------------------------------------------------
 // Directed
@@ -392,9 +346,7 @@ TEST_P(KernelWr, ResetMidway) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Widths, KernelWr, testing::ValuesIn(KernelWrWidths()),
-                         [](const testing::TestParamInfo<unsigned>& i) {
-                           return "W" + std::to_string(i.param);
-                         });
+                         engine_test::WidthName);
 
 // ---------------------------------------------------------------------------
 // Every build (sim/kernel/kernel_axi.cmake): the defaults at each width and corners
@@ -439,43 +391,17 @@ TEST_P(KernelWrBuild, RandomEventsHeldToTheModel) {
   for (uint64_t at = 20000; at < kSize; at += 40000) {
     b.mem().InjectWriteError(kBase + at, kBase + at + 1, at % 80000 ? kAxiSlvErr : kAxiDecErr);
   }
-  uint64_t commands = 0, aborts = 0, resets = 0, errors = 0;
-  bool was_busy = false;
-  for (int i = 0; i < 200000; ++i) {
-    if (!b.command_pending() && !b.busy() && rng.chance(0.02)) {
-      WrCommand c = RandomCommand(rng, w);
-      c.data.resize(c.data.size() / 4);  // many short commands
-      b.Command(c);
-      ++commands;
-    }
-    const bool abort = rng.chance(0.002);
-    const bool reset = rng.chance(0.0005);
-    aborts += abort;
-    resets += reset;
-    b.set_abort(abort);
-    b.set_reset(reset);
-    b.Clock();
-    if (was_busy && !b.busy() && b.error()) ++errors;
-    was_busy = b.busy();
-    ASSERT_EQ(b.failure(), "");
-  }
-  b.set_abort(false);
-  b.set_reset(false);
-  ASSERT_TRUE(RunsToIdle(b, 100000));
-  std::printf("%llu commands offered, %llu aborts, %llu resets, %llu ended by an error\n",
-              static_cast<unsigned long long>(commands), static_cast<unsigned long long>(aborts),
-              static_cast<unsigned long long>(resets), static_cast<unsigned long long>(errors));
-  EXPECT_GT(errors, 0u) << "no command met an injected error";
-  EXPECT_TRUE(b.mem().violations().empty()) << b.mem().violations().front();
+  engine_test::RandomEvents(b, rng, [&] {
+    if (b.command_pending() || b.busy() || !rng.chance(0.02)) return false;
+    WrCommand c = RandomCommand(rng, w);
+    c.data.resize(c.data.size() / 4);  // many short commands
+    b.Command(c);
+    return true;
+  });
 }
 
-std::string BuildName(const testing::TestParamInfo<KernelWrParams>& i) {
-  const KernelWrParams& p = i.param;
-  return "W" + std::to_string(p.data_bytes) + "_A" + std::to_string(p.addr_width) + "_B" +
-         std::to_string(p.max_burst) + "_F" + std::to_string(p.fifo_depth);
-}
-
-INSTANTIATE_TEST_SUITE_P(Builds, KernelWrBuild, testing::ValuesIn(KernelWrBuilds()), BuildName);
+INSTANTIATE_TEST_SUITE_P(Builds, KernelWrBuild, testing::ValuesIn(KernelWrBuilds()),
+                         engine_test::BuildName<KernelWrEngine>);
 
 }  // namespace
 }  // namespace sim
