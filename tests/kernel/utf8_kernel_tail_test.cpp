@@ -19,7 +19,7 @@
 
 #include "Vutf8_kernel_tail_w64.h"
 #include "Vutf8_kernel_tail_w8.h"
-#include "fst_trace.h"
+#include "clocked_bench.h"
 #include "harness.h"
 #include "utf8_model.h"
 #include "verilated_ports.h"
@@ -41,23 +41,20 @@ std::string Hex(const std::vector<uint8_t>& b) {
 }
 
 // ---------------------------------------------------------------------------
-// The Verilated block and its model, clocked together.
+// The Verilated block and its model, clocked together (clocked_bench.h).
 template <class Top>
-class TailBench {
+class TailBench : public ClockedBench<TailBench<Top>, Top, Model> {
  public:
   TailBench(int w, uint64_t seed, const std::string& name)
-      : w_(w),
-        ctx_(MakeContext()),
-        top_(std::make_unique<Top>(ctx_.get(), "TOP")),
-        model_(w),
-        chk_("utf8_kernel_tail W=" + std::to_string(w), seed) {
-    wave_.open(ctx_.get(), top_.get(), TracePath(SafeName("kernel_tail_" + name)));
-  }
+      : ClockedBench<TailBench, Top, Model>("utf8_kernel_tail W=" + std::to_string(w), seed,
+                                            "kernel_tail_" + name, w),
+        w_(w) {}
 
-  // One clock with inputs `in`: the RTL's outputs (before the edge) in *out,
-  // compared with the model's. False from the first mismatch on.
-  bool Step(const Model::Inputs& in, Model::Outputs* out) {
-    Top& t = *top_;
+ private:
+  friend ClockedBench<TailBench, Top, Model>;
+  using ClockedBench<TailBench, Top, Model>::chk_;
+
+  void Drive(const Model::Inputs& in, Top& t) {
     t.rst = in.rst;
     t.cfg_mode = in.cfg_mode;
     t.cfg_partial = in.cfg_partial;
@@ -66,11 +63,9 @@ class TailBench {
     t.s_axis_tvalid = in.s.tvalid;
     t.s_axis_tlast = in.s.tlast;
     t.m_axis_tready = in.m_tready;
-    t.clk = 0;
-    t.eval();
-    wave_.dump();
-    ctx_->timeInc(1);
+  }
 
+  void Read(Top& t, Model::Outputs* out) {
     Model::Outputs& a = *out;
     a.s_tready = t.s_axis_tready;
     for (int k = 0; k < w_; ++k)
@@ -82,24 +77,9 @@ class TailBench {
     a.sent = t.sent;
     a.held_data = t.held_data;
     a.held_count = t.held_count;
-    // Before its first reset the RTL's control state has no value.
-    if (reset_seen_) Compare(model_.outputs(in), a);
-
-    t.clk = 1;
-    t.eval();
-    wave_.dump();
-    ctx_->timeInc(1);
-    model_.tick(in);
-    if (in.rst) reset_seen_ = true;
-    chk_.set_cycle(chk_.cycle() + 1);
-    return chk_.ok();
   }
 
-  const CycleChecker& checker() const { return chk_; }
-
- private:
   void Compare(const Model::Outputs& e, const Model::Outputs& a) {
-    const bool was_ok = chk_.ok();
     chk_.check("s_axis_tready", e.s_tready, a.s_tready);
     chk_.check("m_axis_tvalid", e.m_tvalid, a.m_tvalid);
     chk_.check("m_axis_tlast", e.m_tlast, a.m_tlast);
@@ -115,16 +95,9 @@ class TailBench {
     chk_.check("sent", e.sent, a.sent);
     if (e.held_data_known) chk_.check("held_data", e.held_data, a.held_data);
     chk_.check("held_count", e.held_count, a.held_count);
-    if (was_ok && !chk_.ok()) wave_.flush();
   }
 
   int w_;
-  std::unique_ptr<VerilatedContext> ctx_;
-  std::unique_ptr<Top> top_;
-  FstTrace<Top> wave_;
-  Model model_;
-  CycleChecker chk_;
-  bool reset_seen_ = false;
 };
 
 // ---------------------------------------------------------------------------
@@ -287,13 +260,7 @@ TailStats RunTail(int w, const std::vector<Job>& jobs, const Traffic& traffic, b
   TailStats st;
   Model::Inputs in;
   Model::Outputs out;
-  auto step = [&]() -> bool {
-    if (!bench.Step(in, &out)) {
-      ADD_FAILURE() << bench.checker().message();
-      return false;
-    }
-    return true;
-  };
+  auto step = [&]() -> bool { return bench.Stepped(in, &out); };
   // Two reset clocks first.
   in.rst = true;
   for (int i = 0; i < 2; ++i) {
@@ -413,7 +380,7 @@ void TrafficMatrix(int w) {
   Rng rng(seed);
   const std::vector<Job> jobs = RandomJobs(rng, w, 400);
   TailStats total;
-  for (const Traffic& t : {Traffic{0, 0}, Traffic{0.3, 0}, Traffic{0, 0.4}, Traffic{0.3, 0.4}}) {
+  for (const Traffic& t : kTrafficMatrix) {
     SCOPED_TRACE(t.name());
     const TailStats st =
         RunTail<Top>(w, jobs, t, false, rng, "W" + std::to_string(w) + "_" + SafeName(t.name()));

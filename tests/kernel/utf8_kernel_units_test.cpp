@@ -24,7 +24,7 @@
 
 #include "Vutf8_kernel_units_w64.h"
 #include "Vutf8_kernel_units_w8.h"
-#include "fst_trace.h"
+#include "clocked_bench.h"
 #include "harness.h"
 #include "utf8_model.h"
 #include "verilated_ports.h"
@@ -37,37 +37,21 @@ using Model = KernelUnitsCycleModel;
 
 constexpr uint32_t kOpValidate = 0, kOpSanitize = 1, kOpDecode = 2;
 
-// Fields of `width` bits, field k at [width * k], into 32-bit words.
-template <class Port, class T>
-void SetFields(Port& port, const T* fields, int n, int width) {
-  uint32_t words[(64 * 32 + 31) / 32] = {};
-  for (int k = 0; k < n; ++k) {
-    const uint64_t v = static_cast<uint64_t>(fields[k]) & ((uint64_t{1} << width) - 1);
-    const int lsb = width * k;
-    words[lsb / 32] |= static_cast<uint32_t>(v << (lsb % 32));
-    if (lsb % 32 + width > 32) words[lsb / 32 + 1] |= static_cast<uint32_t>(v >> (32 - lsb % 32));
-  }
-  SetPortWords(port, words);
-}
-
 // ---------------------------------------------------------------------------
-// The Verilated block and its model, clocked together.
+// The Verilated block and its model, clocked together (clocked_bench.h).
 template <class Top>
-class UnitsBench {
+class UnitsBench : public ClockedBench<UnitsBench<Top>, Top, Model> {
  public:
   UnitsBench(int w, uint64_t seed, const std::string& name)
-      : w_(w),
-        ctx_(MakeContext()),
-        top_(std::make_unique<Top>(ctx_.get(), "TOP")),
-        model_(w),
-        chk_("utf8_kernel_units W=" + std::to_string(w), seed) {
-    wave_.open(ctx_.get(), top_.get(), TracePath(SafeName("kernel_units_" + name)));
-  }
+      : ClockedBench<UnitsBench, Top, Model>("utf8_kernel_units W=" + std::to_string(w), seed,
+                                             "kernel_units_" + name, w),
+        w_(w) {}
 
-  // One clock with inputs `in`: the RTL's outputs (before the edge) in *out,
-  // compared with the model's. False from the first mismatch on.
-  bool Step(const Model::Inputs& in, Model::Outputs* out) {
-    Top& t = *top_;
+ private:
+  friend ClockedBench<UnitsBench, Top, Model>;
+  using ClockedBench<UnitsBench, Top, Model>::chk_;
+
+  void Drive(const Model::Inputs& in, Top& t) {
     t.rst = in.rst;
     t.start = in.start;
     t.op = in.op;
@@ -80,11 +64,9 @@ class UnitsBench {
     t.s_axis_tvalid = in.s_tvalid;
     t.s_axis_tlast = in.s.tlast;
     t.m_axis_tready = in.m_tready;
-    t.clk = 0;
-    t.eval();
-    wave_.dump();
-    ctx_->timeInc(1);
+  }
 
+  void Read(Top& t, Model::Outputs* out) {
     Model::Outputs& a = *out;
     a.s_tready = t.s_axis_tready;
     for (int g = 0; g < w_; ++g) {
@@ -106,27 +88,12 @@ class UnitsBench {
     a.err_found = t.err_found;
     a.err_class = t.err_class;
     a.err_pos = t.err_pos;
-    // Before its first reset the RTL's control state has no value.
-    if (reset_seen_) Compare(model_.outputs(in), a);
-
-    t.clk = 1;
-    t.eval();
-    wave_.dump();
-    ctx_->timeInc(1);
-    model_.tick(in);
-    if (in.rst) reset_seen_ = true;
-    chk_.set_cycle(chk_.cycle() + 1);
-    return chk_.ok();
   }
 
-  const CycleChecker& checker() const { return chk_; }
-
- private:
   void Compare(const Model::Outputs& e, const Model::Outputs& a) {
     static const char* const kClassCount[6] = {"class_count[1]", "class_count[2]",
                                                "class_count[3]", "class_count[4]",
                                                "class_count[5]", "class_count[6]"};
-    const bool was_ok = chk_.ok();
     chk_.check("s_axis_tready", e.s_tready, a.s_tready);
     chk_.check("m_axis_tvalid", e.m_tvalid, a.m_tvalid);
     // Payload and figures wherever the RTL has given them a value, offered or not.
@@ -158,16 +125,9 @@ class UnitsBench {
       chk_.check("err_class", e.err_class, a.err_class);
       chk_.check("err_pos", e.err_pos, a.err_pos);
     }
-    if (was_ok && !chk_.ok()) wave_.flush();
   }
 
   int w_;
-  std::unique_ptr<VerilatedContext> ctx_;
-  std::unique_ptr<Top> top_;
-  FstTrace<Top> wave_;
-  Model model_;
-  CycleChecker chk_;
-  bool reset_seen_ = false;
 };
 
 // ---------------------------------------------------------------------------
@@ -323,13 +283,7 @@ UnitsStats RunUnits(int w, const std::vector<Job>& jobs, const Traffic& traffic,
   UnitsStats st;
   Model::Inputs in;
   Model::Outputs out;
-  auto step = [&]() -> bool {
-    if (!bench.Step(in, &out)) {
-      ADD_FAILURE() << bench.checker().message();
-      return false;
-    }
-    return true;
-  };
+  auto step = [&]() -> bool { return bench.Stepped(in, &out); };
   // Noise on what is only sampled with start, and idle lanes.
   auto noise = [&]() {
     in.op = rng.below(4);
@@ -505,7 +459,7 @@ void TrafficMatrix(int w) {
   Rng rng(seed);
   const std::vector<Job> jobs = RandomJobs(rng, w, 250);
   UnitsStats total;
-  for (const Traffic& t : {Traffic{0, 0}, Traffic{0.3, 0}, Traffic{0, 0.4}, Traffic{0.3, 0.4}}) {
+  for (const Traffic& t : kTrafficMatrix) {
     SCOPED_TRACE(t.name());
     const UnitsStats st =
         RunUnits<Top>(w, jobs, t, false, rng, "W" + std::to_string(w) + "_" + SafeName(t.name()));
@@ -664,7 +618,7 @@ void CutAtEveryLane(int w) {
     empty_ends += fit < n && fit % static_cast<size_t>(w) == 0;
   }
   ASSERT_GT(empty_ends, 6u);
-  for (const Traffic& t : {Traffic{0, 0}, Traffic{0.3, 0}, Traffic{0, 0.4}, Traffic{0.3, 0.4}}) {
+  for (const Traffic& t : kTrafficMatrix) {
     SCOPED_TRACE(t.name());
     const UnitsStats st =
         RunUnits<Top>(w, jobs, t, false, rng, "W" + std::to_string(w) + "_cuts_" + SafeName(t.name()));

@@ -22,7 +22,7 @@
 #include "Vutf8_repack_i32_in64_out16.h"
 #include "Vutf8_repack_i32_in8_out2.h"
 #include "Vutf8_repack_i8_in27_out8.h"
-#include "fst_trace.h"
+#include "clocked_bench.h"
 #include "harness.h"
 #include "verilated_ports.h"
 
@@ -40,48 +40,30 @@ struct Params {
   }
 };
 
-// Items of `width` bits, item k at [width * k], into 32-bit words.
-template <class Port>
-void SetItems(Port& port, const uint32_t* items, int n, int width) {
-  uint32_t words[Model::kMaxIn] = {};
-  for (int k = 0; k < n; ++k) {
-    const uint64_t v = items[k] & (width >= 32 ? 0xFFFFFFFFu : (1u << width) - 1);
-    const int lsb = width * k;
-    words[lsb / 32] |= static_cast<uint32_t>(v << (lsb % 32));
-    if (lsb % 32 + width > 32) words[lsb / 32 + 1] |= static_cast<uint32_t>(v >> (32 - lsb % 32));
-  }
-  SetPortWords(port, words);
-}
-
 // ---------------------------------------------------------------------------
-// The Verilated block and its model, clocked together.
+// The Verilated block and its model, clocked together (clocked_bench.h).
 template <class Top>
-class RepackBench {
+class RepackBench : public ClockedBench<RepackBench<Top>, Top, Model> {
  public:
   RepackBench(const Params& p, uint64_t seed, const std::string& name)
-      : p_(p),
-        ctx_(MakeContext()),
-        top_(std::make_unique<Top>(ctx_.get(), "TOP")),
-        model_(p.item, p.in, p.out),
-        chk_("utf8_repack " + p.name(), seed) {
-    wave_.open(ctx_.get(), top_.get(), TracePath(SafeName("repack_" + name)));
-  }
+      : ClockedBench<RepackBench, Top, Model>("utf8_repack " + p.name(), seed, "repack_" + name,
+                                              p.item, p.in, p.out),
+        p_(p) {}
 
-  // One clock with inputs `in`: the RTL's outputs (before the edge) in *out,
-  // compared with the model's. False from the first mismatch on.
-  bool Step(const Model::Inputs& in, Model::Outputs* out) {
-    Top& t = *top_;
+ private:
+  friend ClockedBench<RepackBench, Top, Model>;
+  using ClockedBench<RepackBench, Top, Model>::chk_;
+
+  void Drive(const Model::Inputs& in, Top& t) {
     t.rst = in.rst;
-    SetItems(t.s_data, in.s_data.data(), p_.in, p_.item);
+    SetFields(t.s_data, in.s_data.data(), p_.in, p_.item);
     t.s_count = in.s_count;
     t.s_valid = in.s_valid;
     t.s_last = in.s_last;
     t.m_ready = in.m_ready;
-    t.clk = 0;
-    t.eval();
-    wave_.dump();
-    ctx_->timeInc(1);
+  }
 
+  void Read(Top& t, Model::Outputs* out) {
     Model::Outputs& a = *out;
     a.s_ready = t.s_ready;
     for (int g = 0; g < p_.out; ++g) {
@@ -90,24 +72,9 @@ class RepackBench {
     a.m_keep = t.m_keep;
     a.m_valid = t.m_valid;
     a.m_last = t.m_last;
-    // Before its first reset the RTL's control state has no value.
-    if (reset_seen_) Compare(model_.outputs(in), a);
-
-    t.clk = 1;
-    t.eval();
-    wave_.dump();
-    ctx_->timeInc(1);
-    model_.tick(in);
-    if (in.rst) reset_seen_ = true;
-    chk_.set_cycle(chk_.cycle() + 1);
-    return chk_.ok();
   }
 
-  const CycleChecker& checker() const { return chk_; }
-
- private:
   void Compare(const Model::Outputs& e, const Model::Outputs& a) {
-    const bool was_ok = chk_.ok();
     chk_.check("s_ready", e.s_ready, a.s_ready);
     chk_.check("m_valid", e.m_valid, a.m_valid);
     chk_.check("m_keep", e.m_keep, a.m_keep);
@@ -119,16 +86,9 @@ class RepackBench {
     if (e.data_known) {
       for (int g = 0; g < p_.out; ++g) chk_.check_lane("m_data", g, e.m_data[g], a.m_data[g]);
     }
-    if (was_ok && !chk_.ok()) wave_.flush();
   }
 
   Params p_;
-  std::unique_ptr<VerilatedContext> ctx_;
-  std::unique_ptr<Top> top_;
-  FstTrace<Top> wave_;
-  Model model_;
-  CycleChecker chk_;
-  bool reset_seen_ = false;
 };
 
 // A packet: beats of 0..IN items; the last may be empty.
@@ -194,10 +154,7 @@ RepackStats RunPackets(const Params& p, const std::vector<Packet>& packets, cons
       in.s_last = beat + 1 == packets[pk].size();
     }
     in.m_ready = !rng.chance(traffic.stall);
-    if (!bench.Step(in, &out)) {
-      ADD_FAILURE() << bench.checker().message();
-      return st;
-    }
+    if (!bench.Stepped(in, &out)) return st;
     ++st.clocks;
     if (in.rst) {
       // what was in flight is lost; the packet being sent starts again
@@ -258,7 +215,7 @@ void TrafficMatrix(const Params& p, uint64_t seed_base) {
   Rng rng(seed);
   std::vector<Packet> packets;
   for (int i = 0; i < 300; ++i) packets.push_back(RandomPacket(rng, p));
-  for (const Traffic& t : {Traffic{0, 0}, Traffic{0.3, 0}, Traffic{0, 0.4}, Traffic{0.3, 0.4}}) {
+  for (const Traffic& t : kTrafficMatrix) {
     SCOPED_TRACE(t.name());
     const RepackStats st =
         RunPackets<Top>(p, packets, t, false, rng, SafeName(p.name() + "_" + t.name()));
