@@ -1,23 +1,30 @@
 # The wide blocks, verilated once per lane count, and the lane table each
 # executable that runs them links (sim/lane/wide_rtl.h).
 #
-# UTF8CORE_WIDE_LANES: the lane counts verilated, all tested.
-# UTF8CORE_CLI_LANES:  those linked into the utf8core program (--lanes N).
-set(UTF8CORE_WIDE_LANES 1 2 4 8 16 32 64 128 CACHE STRING "Lane counts of the wide RTL blocks to verilate and test")
-set(UTF8CORE_CLI_LANES 8 64 128 CACHE STRING "Lane counts of the wide RTL blocks in the utf8core program")
+# UTF8CORE_WIDE_LANES:      the lane counts verilated and tested by the quick suite.
+# UTF8CORE_WIDE_LANES_LONG: those verilated and tested under label long only
+#                           (target wide-long builds their test programs): the
+#                           128-lane models take more compile time than all the
+#                           others together, and LANES 64 already runs the same
+#                           pipeline shape (two compaction levels a clock).
+# UTF8CORE_CLI_LANES:       those linked into utf8core-full (--lanes N).
+set(UTF8CORE_WIDE_LANES 1 2 4 8 16 32 64 CACHE STRING "Lane counts of the wide RTL blocks to verilate and test (quick)")
+set(UTF8CORE_WIDE_LANES_LONG 128 CACHE STRING "Lane counts of the wide RTL blocks verilated and tested under label long only")
+set(UTF8CORE_CLI_LANES 8 64 CACHE STRING "Lane counts of the wide RTL blocks in the utf8core program")
 
 # utf8core_wide_rtl(<block>): library <block>_rtl_l<N> for every N in
-# UTF8CORE_WIDE_LANES: rtl/<block>.v verilated with LANES=N and its factory
-# (generated from wide_rtl_of.cpp.in). Built only when something links it.
+# UTF8CORE_WIDE_LANES and UTF8CORE_WIDE_LANES_LONG: rtl/<block>.v verilated
+# with LANES=N and its factory (generated from wide_rtl_of.cpp.in). Built only
+# when something built links it.
 function(utf8core_wide_rtl block)
   utf8core_rtl_file(${block} rtl)
-  foreach(lanes IN LISTS UTF8CORE_WIDE_LANES)
+  foreach(lanes IN LISTS UTF8CORE_WIDE_LANES UTF8CORE_WIDE_LANES_LONG)
     set(t ${block}_rtl_l${lanes})
     set(BLOCK ${block})
     set(LANES ${lanes})
     configure_file(${CMAKE_CURRENT_FUNCTION_LIST_DIR}/wide_rtl_of.cpp.in
                    ${CMAKE_CURRENT_BINARY_DIR}/${t}.cpp @ONLY)
-    add_library(${t} STATIC ${CMAKE_CURRENT_BINARY_DIR}/${t}.cpp)
+    add_library(${t} STATIC EXCLUDE_FROM_ALL ${CMAKE_CURRENT_BINARY_DIR}/${t}.cpp)
     target_include_directories(${t} PRIVATE ${UTF8CORE_SIM_DIRS})
     target_link_libraries(${t} PUBLIC utf8_model)
     utf8core_verilate(${t}

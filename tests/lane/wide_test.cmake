@@ -7,9 +7,11 @@ target_link_libraries(wide_test_util PUBLIC utf8_sim_bench GTest::gtest)
 target_compile_definitions(wide_test_util PUBLIC UTF8CORE_KUHN_TEST="${UTF8CORE_KUHN_TEST}")
 target_compile_options(wide_test_util PRIVATE -Wall -Wextra)
 
-# utf8core_wide_test(<block> LIBS <libs>...): tests/<block>_test.cpp as the
-# program <block>_test at every lane count of UTF8CORE_WIDE_LANES; its Long*
-# sweeps (minutes) labelled long, the rest quick.
+# utf8core_wide_test(<block> LIBS <libs>...): tests/stream/<block>_test.cpp as
+# the program <block>_test at every lane count of UTF8CORE_WIDE_LANES, its
+# Long* sweeps (minutes) labelled long, the rest quick; and as the program
+# <block>_long_test at the lane counts of UTF8CORE_WIDE_LANES_LONG, every test
+# labelled long, built by the target wide-long only (not by `all`).
 #
 # utf8core_wide_test(<block> NETLIST <flow> LANES <N> QUICK <filter>
 # GATE <filter> [EXCLUDE_FROM_ALL] LIBS <libs>...): the same source as the
@@ -26,6 +28,20 @@ function(utf8core_wide_test block)
     set(t ${block}_test)
     set(prefix "${block}.")
     set(arg_LANES ${UTF8CORE_WIDE_LANES})
+    if(UTF8CORE_WIDE_LANES_LONG)
+      set(long ${block}_long_test)
+      add_executable(${long} EXCLUDE_FROM_ALL
+                     ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/../stream/${block}_test.cpp)
+      target_link_libraries(${long} PRIVATE ${block}_run wide_test_util ${arg_LIBS} GTest::gtest_main)
+      utf8core_wide_lanes(${long} BLOCKS ${block} LANES ${UTF8CORE_WIDE_LANES_LONG})
+      target_compile_options(${long} PRIVATE -Wall -Wextra)
+      gtest_discover_tests(${long} TEST_PREFIX "${block}.long."
+        PROPERTIES LABELS long TIMEOUT 3600 DISCOVERY_TIMEOUT 60)
+      if(NOT TARGET wide-long)
+        add_custom_target(wide-long)
+      endif()
+      add_dependencies(wide-long ${long})
+    endif()
   endif()
   set(exclude "")
   if(arg_EXCLUDE_FROM_ALL)
