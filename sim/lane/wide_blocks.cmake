@@ -18,7 +18,10 @@ set(UTF8CORE_CLI_LANES 8 64 CACHE STRING "Lane counts of the wide RTL blocks in 
 # when something built links it.
 function(utf8core_wide_rtl block)
   utf8core_rtl_file(${block} rtl)
-  foreach(lanes IN LISTS UTF8CORE_WIDE_LANES UTF8CORE_WIDE_LANES_LONG)
+  # (a build tree configured before the long list existed may hold 128 in both)
+  set(all ${UTF8CORE_WIDE_LANES} ${UTF8CORE_WIDE_LANES_LONG})
+  list(REMOVE_DUPLICATES all)
+  foreach(lanes IN LISTS all)
     set(t ${block}_rtl_l${lanes})
     set(BLOCK ${block})
     set(LANES ${lanes})
