@@ -67,26 +67,8 @@ generate
     end
 endgenerate
 
-// UTF-8 of cp in n bytes (1-6), first byte lowest; bytes past n are zero, so
-// the merge tree can OR segments together.
-function [47:0] encode;
-    input [30:0] cp;   // annex-r's largest value has 31 bits
-    input [2:0]  n;
-    begin
-        case (n)
-            3'd0:    encode = 48'd0;
-            3'd1:    encode = {40'd0, 1'b0, cp[6:0]};
-            3'd2:    encode = {32'd0, 2'b10, cp[5:0], 3'b110, cp[10:6]};
-            3'd3:    encode = {24'd0, 2'b10, cp[5:0], 2'b10, cp[11:6], 4'b1110, cp[15:12]};
-            3'd4:    encode = {16'd0, 2'b10, cp[5:0], 2'b10, cp[11:6], 2'b10, cp[17:12],
-                               5'b11110, cp[20:18]};
-            3'd5:    encode = {8'd0, 2'b10, cp[5:0], 2'b10, cp[11:6], 2'b10, cp[17:12],
-                               2'b10, cp[23:18], 6'b111110, cp[25:24]};
-            default: encode = {2'b10, cp[5:0], 2'b10, cp[11:6], 2'b10, cp[17:12],
-                               2'b10, cp[23:18], 2'b10, cp[29:24], 7'b1111110, cp[30]};
-        endcase
-    end
-endfunction
+// encode(cp, n): a code point's UTF-8 in n bytes, bytes past n zero
+`include "utf8_encode.vh"
 
 genvar l, g;
 generate
