@@ -91,21 +91,20 @@ localparam PW = $clog2(DEPTH);
 // Beat counts up to the buffer's depth or a page's beats (512 at W = 8).
 localparam CW = (PW + 1 > 10) ? PW + 1 : 10;
 localparam OW = $clog2(OUTSTANDING + 1);
-localparam PB = 12 - LOGW;   // bits of a beat's index within its 4 KiB page
 
-localparam [31:0] MAXB_32 = MAX_BURST;
-localparam [31:0] PAGE_32 = 4096 / KEEP;
 localparam [31:0] DEPTH_32 = DEPTH;
 localparam [31:0] OUTS_32 = OUTSTANDING;
 localparam [31:0] KEEP_M1_32 = KEEP - 1;
 localparam [31:0] LOGW_32 = LOGW;
 localparam [2:0] AXI_SIZE = LOGW_32[2:0];
-localparam [CW-1:0] MAXB_C = MAXB_32[CW-1:0];
-localparam [CW-1:0] PAGE_C = PAGE_32[CW-1:0];
 localparam [CW-1:0] DEPTH_C = DEPTH_32[CW-1:0];
 localparam [CW-1:0] ONE_C = 1;
 localparam [OW-1:0] OUTS_O = OUTS_32[OW-1:0];
 localparam [64:0] KEEP_M1_65 = {33'd0, KEEP_M1_32};
+
+// PB, MAXB_C, PAGE_C and burst_cap(index): a burst's beats to MAX_BURST or
+// its 4 KiB page's end, the same rule as the other engine's
+`include "utf8_burst_cap.vh"
 
 // Parameter checks. An illegal value instantiates a module that does not exist,
 // named after the rule it breaks, where Verilator, Icarus and Yosys all stop
@@ -174,16 +173,6 @@ reg                    tvalid_q, tvalid_d;
 reg [DATA_WIDTH-1:0]   tdata_q;
 reg [KEEP-1:0]         tkeep_q;
 reg                    tlast_q;
-
-// Beats from a beat index to MAX_BURST or its page's end, whichever is first.
-function [CW-1:0] burst_cap;
-    input [PB-1:0] index;
-    reg [CW-1:0] left;
-    begin
-        left = PAGE_C - {{(CW - PB){1'b0}}, index};
-        burst_cap = (left < MAXB_C) ? left : MAXB_C;
-    end
-endfunction
 
 // ---------------------------------------------------------------------------
 // Command

@@ -94,17 +94,16 @@ localparam PW = $clog2(FIFO_DEPTH);
 // Beat counts up to the buffer's depth plus what may still arrive, or a
 // page's beats (512 at W = 8).
 localparam CW = (PW + 2 > 10) ? PW + 2 : 10;
-localparam PB = 12 - LOGW;   // bits of a beat's index within its 4 KiB page
 
-localparam [31:0] MAXB_32 = MAX_BURST;
-localparam [31:0] PAGE_32 = 4096 / KEEP;
 localparam [31:0] DEPTH_32 = FIFO_DEPTH;
 localparam [31:0] LOGW_32 = LOGW;
 localparam [2:0] AXI_SIZE = LOGW_32[2:0];
-localparam [CW-1:0] MAXB_C = MAXB_32[CW-1:0];
-localparam [CW-1:0] PAGE_C = PAGE_32[CW-1:0];
 localparam [CW-1:0] DEPTH_C = DEPTH_32[CW-1:0];
 localparam [CW-1:0] ONE_C = 1;
+
+// PB, MAXB_C, PAGE_C and burst_cap(index): a burst's beats to MAX_BURST or
+// its 4 KiB page's end, the same rule as the other engine's
+`include "utf8_burst_cap.vh"
 
 // Parameter checks. An illegal value instantiates a module that does not exist,
 // named after the rule it breaks, where Verilator, Icarus and Yosys all stop
@@ -196,17 +195,7 @@ reg [63:0]             b_written_q, b_written_d;
 reg                    b_clamp_q, b_clamp_d;  // b_written_q moved: bytes_q follows
 
 // ---------------------------------------------------------------------------
-// Bursts: to MAX_BURST or the page's end, whichever is first
-
-// Beats from a page address to the page's end, at most MAX_BURST.
-function [CW-1:0] burst_cap;
-    input [PB-1:0] index;
-    reg [CW-1:0] left;
-    begin
-        left = PAGE_C - {{(CW - PB){1'b0}}, index};
-        burst_cap = (left < MAXB_C) ? left : MAXB_C;
-    end
-endfunction
+// Bursts: to MAX_BURST or the page's end, whichever is first (burst_cap)
 
 wire                   cmd_take = cmd_valid && !busy_q;
 
