@@ -23,7 +23,7 @@
  * t+3 and its unit is on m_axis at t+5; N bytes take N+5 clocks. stat_* pulse,
  * and err_count (error units per class, saturating) moves, one clock after the
  * unit that causes it first shows on m_axis (three after its decision). Byte
- * offsets and counters are built from segments with registered flags, so that
+ * offsets and counters (utf8_err_counter) are built from segments with registered flags, so that
  * no carry chain is long. No enable drives more than 15 flops (nextpnr-ice40
  * would put it on a global buffer, a long route away): large registers are
  * loaded in groups, each enabled by a copy of its flop or by another form of
@@ -255,10 +255,6 @@ reg stat_error_q = 1'b0;
 reg [OFFSET_WIDTH-1:0] stat_err_offset_q = {OFFSET_WIDTH{1'b0}};
 reg [2:0] stat_err_class_q = 3'd0;
 
-// the error counters (their increments, one clock behind the unit event, are
-// declared with them below)
-reg [6*COUNT_WIDTH-1:0] err_count_q = {6*COUNT_WIDTH{1'b0}};
-
 assign s_axis_tready = s_axis_tready_q;
 assign m_axis_tdata = out_beat_q[31:0];
 assign m_axis_tuser = out_beat_q[37:32];
@@ -268,7 +264,6 @@ assign stat_valid = stat_valid_q;
 assign stat_error = stat_error_q;
 assign stat_err_offset = stat_err_offset_q;
 assign stat_err_class = stat_err_class_q;
-assign err_count = err_count_q;
 
 // the incoming byte as a queue entry, decoded in its packet's mode
 wire in_accept = s_axis_tvalid && s_axis_tready_q;
@@ -595,11 +590,6 @@ end
 // longer than a third of the width.
 localparam POS_SEG_W = (OFFSET_WIDTH + 2) / 3;
 localparam POS_SEGS = (OFFSET_WIDTH + POS_SEG_W - 1) / POS_SEG_W;
-// error counters: a bottom segment of at most four bits, then segments of at
-// most seven (COUNT_WIDTH 32: 4, 7, 7, 7, 7)
-localparam CNT_W0 = COUNT_WIDTH < 1 ? 1 : COUNT_WIDTH < 4 ? COUNT_WIDTH : 4;
-localparam CNT_UP_W = 7;
-localparam CNT_SEGS = 1 + (COUNT_WIDTH - CNT_W0 + CNT_UP_W - 1) / CNT_UP_W;
 
 // Offsets: per segment, the count, the lead's offset (start_q) and the status
 // captures, each with an enable (or clear) of its own, so that none drives more
@@ -618,20 +608,6 @@ reg [POS_SEGS-1:0] stat_last_q = {POS_SEGS{1'b0}};
 // iCE40.
 reg [POS_SEGS-1:0] pos_max_q = {POS_SEGS{1'b0}};
 reg [POS_SEGS-1:0] pos_clr_q = {POS_SEGS{1'b0}};
-
-// Error counters. A segment steps on the class's increment when the counter
-// is not saturated and every lower segment is all ones, a condition kept per
-// segment in a registered flag (ok). The step is added to the segment rather
-// than used as an enable: a flop with an enable takes its reset only while
-// enabled, so rst would join every enable's logic, and its route to those LUTs
-// is long; this way rst reaches only the flops' reset input, and the step (one
-// LUT of two flops) starts a carry chain of at most seven bits. The flags follow
-// the count: on a step they are worked out from the compare of the bottom
-// segment, at most four bits wide so that it is one LUT, and from flags that
-// say which segments above it are all ones (ones). Once saturated, the bottom
-// segment is all ones, never one short, so no flag changes any more. Flags and
-// counts are and-or terms with no enable, for the same reason.
-reg [6:1] inc_q = 6'd0;
 
 genvar seg, cls;
 generate
@@ -695,79 +671,18 @@ generate
         end
     end
 
+    // Error counters, one per class: an error unit counts one clock after the
+    // unit event (utf8_err_counter registers it), so that the counters start
+    // at flops.
     for (cls = 1; cls <= 6; cls = cls + 1) begin : g_cnt
-        localparam [CNT_W0-1:0] ALMOST0 = {CNT_W0{1'b1}} - 1'b1;
-        localparam [CNT_W0-1:0] ONE0 = 1;
-        wire [COUNT_WIDTH-1:0] count = err_count_q[(cls-1)*COUNT_WIDTH +: COUNT_WIDTH];
-        reg sat_q = 1'b0;
-        wire upper_ones;  // every segment above the bottom one is all ones
-        // the bottom segment is one step short of all ones
-        wire almost0 = count[CNT_W0-1:0] == ALMOST0;
-        always @(posedge clk) begin
-            inc_q[cls] <= u_valid_q && ev_cls == cls;
-            if (rst) begin
-                inc_q[cls] <= 1'b0;
-            end
-        end
-        wire step0 = inc_q[cls] && !sat_q;
-        always @(posedge clk) begin
-            err_count_q[(cls-1)*COUNT_WIDTH +: CNT_W0] <=
-                count[CNT_W0-1:0] + ({CNT_W0{step0}} & ONE0);
-            sat_q <= sat_q || (inc_q[cls] && almost0 && upper_ones);
-            if (rst) begin
-                err_count_q[(cls-1)*COUNT_WIDTH +: CNT_W0] <= {CNT_W0{1'b0}};
-                sat_q <= 1'b0;
-            end
-        end
-        if (CNT_SEGS == 1) begin : g_bottom
-            assign upper_ones = 1'b1;
-        end else begin : g_upper
-            // ok_q[s]: segment s steps on an increment; ones_q[s]: it is all
-            // ones (ones_all: with the bottom segment counted as all ones)
-            reg [CNT_SEGS-1:1] ok_q = {(CNT_SEGS-1){1'b0}};
-            reg [CNT_SEGS-1:1] ones_q = {(CNT_SEGS-1){1'b0}};
-            wire [CNT_SEGS-1:0] ones_all = {ones_q, 1'b1};
-            assign upper_ones = &ones_q;
-            for (seg = 1; seg < CNT_SEGS; seg = seg + 1) begin : g_seg
-                localparam LO = CNT_W0 + CNT_UP_W*(seg-1);
-                localparam W = (COUNT_WIDTH - LO) < CNT_UP_W ? (COUNT_WIDTH - LO) : CNT_UP_W;
-                localparam [W-1:0] ALMOST = {W{1'b1}} - 1'b1;
-                localparam [W-1:0] ONE = 1;
-                localparam [CNT_SEGS-1:0] BELOW = ~({CNT_SEGS{1'b1}} << seg);
-                wire step = inc_q[cls] && ok_q[seg];
-                // on a step: segments 1 to seg-1 are all ones, and not every one
-                // from seg up
-                wire ones_below = &(ones_all | ~BELOW);
-                wire ones_from = &(ones_all | BELOW);
-                always @(posedge clk) begin
-                    err_count_q[(cls-1)*COUNT_WIDTH + LO +: W] <=
-                        count[LO +: W] + ({W{step}} & ONE);
-                    ok_q[seg] <= (inc_q[cls] && almost0 && ones_below && !ones_from) ||
-                                 (!inc_q[cls] && ok_q[seg]);
-                    ones_q[seg] <= (step && count[LO +: W] == ALMOST) || (!step && ones_q[seg]);
-                    if (rst) begin
-                        err_count_q[(cls-1)*COUNT_WIDTH + LO +: W] <= {W{1'b0}};
-                        ok_q[seg] <= 1'b0;
-                        ones_q[seg] <= 1'b0;
-                    end
-                end
-`ifdef VERILATOR
-                always @(posedge clk) begin
-                    if (!rst) begin
-                        assert (ones_q[seg] == &count[LO +: W]);
-                        assert (ok_q[seg] == (!sat_q && &count[LO-1:0]));
-                    end
-                end
-`endif
-            end
-        end
-`ifdef VERILATOR
-        always @(posedge clk) begin
-            if (!rst) begin
-                assert (sat_q == &count);
-            end
-        end
-`endif
+        utf8_err_counter #(
+            .WIDTH(COUNT_WIDTH)
+        ) counter_inst (
+            .clk(clk),
+            .rst(rst),
+            .inc(u_valid_q && ev_cls == cls),
+            .count(err_count[(cls-1)*COUNT_WIDTH +: COUNT_WIDTH])
+        );
     end
 endgenerate
 

@@ -329,101 +329,25 @@ generate
 endgenerate
 
 // ---------------------------------------------------------------------------
-// Error counters (SURROGATE, TOO_LARGE). A code point counts one clock after it
-// leaves stage 3 (the event is registered so that the counters start at flops)
-// and err_count is the count itself. Each counter is a bottom segment of four
-// bits and segments of at most seven above it (COUNT_WIDTH 32: 4, 7, 7, 7, 7).
-// A segment steps on an event when the counter is not saturated and every
-// lower segment is all ones, a condition kept per segment in a registered flag
-// (ok). The step is added to the segment rather than used as an enable: a flop
-// with an enable takes its reset only while enabled, so rst would join every
-// enable's logic, and its route to those LUTs is long; this way rst reaches only
-// the flops' reset input, and the step (one LUT of two flops) starts a carry
-// chain of at most seven bits. The flags follow the count: on a step they are
-// worked out from the compare of the bottom segment (one LUT) and from flags
-// that say which segments above it are all ones (ones). Once saturated, the
-// bottom segment is all ones, never one short, so no flag changes any more.
-// Flags and counts are and-or terms with no enable, for the same reason.
+// Error counters (SURROGATE, TOO_LARGE), utf8_err_counter: a code point counts
+// one clock after it leaves stage 3 (the counter registers the event, so that
+// it starts at flops) and err_count is the count itself.
 // ---------------------------------------------------------------------------
-
-localparam CNT_W0 = 4;
-localparam CNT_UP_W = 7;
-localparam CNT_SEGS = 1 + (COUNT_WIDTH - CNT_W0 + CNT_UP_W - 1) / CNT_UP_W;
 
 wire [1:0] count_event = {p3_q[56:54] == CLS_TOO_LARGE, p3_q[56:54] == CLS_SURROGATE};
 wire [2*COUNT_WIDTH-1:0] counts;
 
-genvar i, seg;
+genvar i;
 generate
     for (i = 0; i < 2; i = i + 1) begin : g_count
-        localparam [CNT_W0-1:0] ALMOST0 = {CNT_W0{1'b1}} - 1'b1;
-        localparam [CNT_W0-1:0] ONE0 = 1;
-        reg event_q = 1'b0;
-        reg [COUNT_WIDTH-1:0] count_q = {COUNT_WIDTH{1'b0}};
-        reg sat_q = 1'b0;
-        wire upper_ones;  // every segment above the bottom one is all ones
-        // the bottom segment is one step short of all ones
-        wire almost0 = count_q[CNT_W0-1:0] == ALMOST0;
-        wire step0 = event_q && !sat_q;
-        always @(posedge clk) begin
-            event_q <= push && count_event[i];
-            count_q[CNT_W0-1:0] <= count_q[CNT_W0-1:0] + ({CNT_W0{step0}} & ONE0);
-            sat_q <= sat_q || (event_q && almost0 && upper_ones);
-            if (rst) begin
-                event_q <= 1'b0;
-                count_q[CNT_W0-1:0] <= {CNT_W0{1'b0}};
-                sat_q <= 1'b0;
-            end
-        end
-        if (CNT_SEGS == 1) begin : g_bottom
-            assign upper_ones = 1'b1;
-        end else begin : g_upper
-            // ok_q[s]: segment s steps on an event; ones_q[s]: it is all ones
-            // (ones_all: with the bottom segment counted as all ones)
-            reg [CNT_SEGS-1:1] ok_q = {(CNT_SEGS-1){1'b0}};
-            reg [CNT_SEGS-1:1] ones_q = {(CNT_SEGS-1){1'b0}};
-            wire [CNT_SEGS-1:0] ones_all = {ones_q, 1'b1};
-            assign upper_ones = &ones_q;
-            for (seg = 1; seg < CNT_SEGS; seg = seg + 1) begin : g_seg
-                localparam LO = CNT_W0 + CNT_UP_W*(seg-1);
-                localparam W = (COUNT_WIDTH - LO) < CNT_UP_W ? (COUNT_WIDTH - LO) : CNT_UP_W;
-                localparam [W-1:0] ALMOST = {W{1'b1}} - 1'b1;
-                localparam [W-1:0] ONE = 1;
-                localparam [CNT_SEGS-1:0] BELOW = ~({CNT_SEGS{1'b1}} << seg);
-                wire step = event_q && ok_q[seg];
-                // on a step: segments 1 to seg-1 are all ones, and not every one
-                // from seg up
-                wire ones_below = &(ones_all | ~BELOW);
-                wire ones_from = &(ones_all | BELOW);
-                always @(posedge clk) begin
-                    count_q[LO +: W] <= count_q[LO +: W] + ({W{step}} & ONE);
-                    ok_q[seg] <= (event_q && almost0 && ones_below && !ones_from) ||
-                                 (!event_q && ok_q[seg]);
-                    ones_q[seg] <= (step && count_q[LO +: W] == ALMOST) || (!step && ones_q[seg]);
-                    if (rst) begin
-                        count_q[LO +: W] <= {W{1'b0}};
-                        ok_q[seg] <= 1'b0;
-                        ones_q[seg] <= 1'b0;
-                    end
-                end
-`ifdef VERILATOR
-                always @(posedge clk) begin
-                    if (!rst) begin
-                        assert (ones_q[seg] == &count_q[LO +: W]);
-                        assert (ok_q[seg] == (!sat_q && &count_q[LO-1:0]));
-                    end
-                end
-`endif
-            end
-        end
-`ifdef VERILATOR
-        always @(posedge clk) begin
-            if (!rst) begin
-                assert (sat_q == &count_q);
-            end
-        end
-`endif
-        assign counts[i*COUNT_WIDTH +: COUNT_WIDTH] = count_q;
+        utf8_err_counter #(
+            .WIDTH(COUNT_WIDTH)
+        ) counter_inst (
+            .clk(clk),
+            .rst(rst),
+            .inc(push && count_event[i]),
+            .count(counts[i*COUNT_WIDTH +: COUNT_WIDTH])
+        );
     end
 endgenerate
 
