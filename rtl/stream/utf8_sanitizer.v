@@ -96,20 +96,9 @@ localparam [CW-1:0] SLOTS_C = SLOTS_32[CW-1:0];
 localparam SCAN_STEP = 2;
 localparam PACK_STEP = 2;
 
-// Bit i set: a register after level i (every step-th level and the last one).
-function integer cut_mask;
-    input integer levels;
-    input integer step;
-    integer i;
-    begin
-        cut_mask = 0;
-        for (i = 0; i < levels; i = i + 1) begin
-            if (i % step == step - 1 || i == levels - 1) begin
-                cut_mask = cut_mask | (1 << i);
-            end
-        end
-    end
-endfunction
+// cut_mask(levels, step): bit i set, a register after level i (every
+// step-th level and the last one)
+`include "utf8_cut_mask.vh"
 
 localparam SCAN_CUTS = cut_mask(LOG_A, SCAN_STEP);
 localparam PACK_CUTS = cut_mask(LOG_S, PACK_STEP);
