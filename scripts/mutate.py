@@ -59,6 +59,15 @@ def blocks_of(path):
     # the repacker is in both; the unit harness's induction is the quicker
     if name == "utf8_repack.v":
         return ["unit_utf8", "sanitizer"]
+    # the shared parts of rtl/common: the error counter is the decoder's and the
+    # encoder's, encode() the units' encoder's and the sanitizer's, cut_mask()
+    # the wide decoder's and the sanitizer's
+    if name == "utf8_err_counter.v":
+        return ["decoder", "encoder"]
+    if name == "utf8_encode.vh":
+        return ["unit_utf8", "sanitizer"]
+    if name == "utf8_cut_mask.vh":
+        return ["wide_decoder", "sanitizer"]
     # the FIFO and the compaction are shared by the wide decoder and the sanitizer
     if name in ("utf8_wide_decoder.v", "utf8_lane_compact.v", "utf8_lane_fifo.v"):
         return ["wide_decoder", "sanitizer"]
