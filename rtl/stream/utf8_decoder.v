@@ -673,8 +673,9 @@ generate
 
     // Error counters, one per class: an error unit counts one clock after the
     // unit event (utf8_err_counter registers it), so that the counters start
-    // at flops.
-    for (cls = 1; cls <= 6; cls = cls + 1) begin : g_cnt
+    // at flops. None at an illegal COUNT_WIDTH 0: a counter of no bits would
+    // stop elaboration before the tools reach g_check_count_width's message.
+    for (cls = 1; cls <= (COUNT_WIDTH >= 1 ? 6 : 0); cls = cls + 1) begin : g_cnt
         utf8_err_counter #(
             .WIDTH(COUNT_WIDTH)
         ) counter_inst (
