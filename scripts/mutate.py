@@ -164,7 +164,7 @@ MUTANTS = [
      "wire rd_ram  = occ0_ram_q;",
      "lane FIFO: a stalled output beat changes"),
     ("wide_mode_mid", "rtl/lane/utf8_lane_front.v",
-     "            if (!in_pkt_q) begin\n                pend_mode_q[r] <= in_mode_q;",
+     "            if (mode_idle_q[r / 8]) begin\n                pend_mode_q[r] <= in_mode_q;",
      "            if (1'b1) begin\n                pend_mode_q[r] <= in_mode_q;",
      "lanes: cfg_mode sampled mid-packet"),
     ("san_take_early", "rtl/lane/utf8_repack.v",
