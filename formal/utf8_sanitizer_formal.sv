@@ -174,20 +174,7 @@ end
 // ---------------------------------------------------------------------------
 // The shadow byte queue: {from an error unit, ends a packet, byte}, head at 0
 
-reg [9:0] sq [0:Q-1];
-reg [7:0] sq_n = 8'd0;
-
-function [7:0] kept;
-    input [LANES-1:0] k;
-    integer i;
-    begin
-        kept = 8'd0;
-        for (i = 0; i < LANES; i = i + 1) kept = kept + k[i];
-    end
-endfunction
-
-wire [7:0] pop_n = m_take ? kept(m_axis_tkeep) : 8'd0;
-wire [7:0] push_at = sq_n - pop_n;
+`include "utf8_fshadow_queue.vh"
 wire [7:0] push_n = f_d_valid ? u_bytes : 8'd0;
 
 // the beat's bytes, first at 0
