@@ -48,7 +48,13 @@ foreach(build IN LISTS UTF8CORE_KERNEL_BUILDS)
   # the generated kernel_rtl_w<N>.cpp include kernel_card.h and axi_mem.h
   target_link_libraries(${t} PUBLIC utf8_axi_mem utf8core_host utf8_model)
   target_include_directories(${t} PUBLIC ${UTF8CORE_SIM_DIRS})
-  utf8core_verilate(${t}
+  # the build --engine kernel runs (cli/CMakeLists.txt) is compiled for speed
+  set(speed "")
+  list(GET UTF8CORE_KERNEL_WIDTHS -1 widest)
+  if(dw EQUAL widest AND ops EQUAL 7)
+    set(speed SPEED)
+  endif()
+  utf8core_verilate(${t} ${speed}
     SOURCES ${UTF8CORE_KERNEL_LINT_WAIVERS} ${CMAKE_SOURCE_DIR}/rtl/kernel/utf8_kernel.v
     PREFIX Vutf8_kernel_${SUFFIX}
     TOP_MODULE utf8_kernel

@@ -9,7 +9,7 @@ add_library(utf8_decoder_run STATIC ${CMAKE_CURRENT_LIST_DIR}/utf8_decoder_run.c
 target_include_directories(utf8_decoder_run PUBLIC ${UTF8CORE_SIM_DIRS})
 target_link_libraries(utf8_decoder_run PUBLIC utf8_sim_bench utf8_model)
 target_compile_options(utf8_decoder_run PRIVATE -Wall)
-utf8core_verilate(utf8_decoder_run
+utf8core_verilate(utf8_decoder_run SPEED
   SOURCES ${UTF8CORE_DECODER_RTL}
   PREFIX Vutf8_decoder
   TOP_MODULE utf8_decoder

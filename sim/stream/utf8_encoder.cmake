@@ -8,7 +8,7 @@ target_include_directories(utf8_encoder_run PUBLIC ${UTF8CORE_SIM_DIRS})
 target_link_libraries(utf8_encoder_run PUBLIC utf8_sim_bench utf8_model)
 # -Wall only: verilate() adds Verilator's own sources to this target.
 target_compile_options(utf8_encoder_run PRIVATE -Wall)
-utf8core_verilate(utf8_encoder_run
+utf8core_verilate(utf8_encoder_run SPEED
   SOURCES ${CMAKE_SOURCE_DIR}/rtl/stream/utf8_encoder.v
   PREFIX Vutf8_encoder
   TOP_MODULE utf8_encoder
