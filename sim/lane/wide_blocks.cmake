@@ -3,13 +3,19 @@
 #
 # UTF8CORE_WIDE_LANES:      the lane counts verilated and tested by the quick suite.
 # UTF8CORE_WIDE_LANES_LONG: those verilated and tested under label long only
-#                           (target wide-long builds their test programs): the
-#                           128-lane models take more compile time than all the
-#                           others together, and LANES 64 already runs the same
-#                           pipeline shape (two compaction levels a clock).
+#                           (target wide-long builds their test programs).
+#                           The quick list keeps the ends and every pipeline
+#                           shape: 1 (no compaction), 2 and 4 (the smallest
+#                           trees, the formal harnesses' sizes), 8 (the CLI's
+#                           narrow point) and 64 (two compaction levels a
+#                           clock, the CLI's and the kernel's width). 16 and
+#                           32 run the same one-level-a-clock shape as 8 with
+#                           more levels, and the 128-lane models take more
+#                           compile time than all the others together; the
+#                           three would add about a third to a fresh build.
 # UTF8CORE_CLI_LANES:       those linked into utf8core-full (--lanes N).
-set(UTF8CORE_WIDE_LANES 1 2 4 8 16 32 64 CACHE STRING "Lane counts of the wide RTL blocks to verilate and test (quick)")
-set(UTF8CORE_WIDE_LANES_LONG 128 CACHE STRING "Lane counts of the wide RTL blocks verilated and tested under label long only")
+set(UTF8CORE_WIDE_LANES 1 2 4 8 64 CACHE STRING "Lane counts of the wide RTL blocks to verilate and test (quick)")
+set(UTF8CORE_WIDE_LANES_LONG 16 32 128 CACHE STRING "Lane counts of the wide RTL blocks verilated and tested under label long only")
 set(UTF8CORE_CLI_LANES 8 64 CACHE STRING "Lane counts of the wide RTL blocks in the utf8core program")
 
 # utf8core_wide_rtl(<block>): library <block>_rtl_l<N> for every N in
@@ -30,7 +36,12 @@ function(utf8core_wide_rtl block)
     add_library(${t} STATIC EXCLUDE_FROM_ALL ${CMAKE_CURRENT_BINARY_DIR}/${t}.cpp)
     target_include_directories(${t} PRIVATE ${UTF8CORE_SIM_DIRS})
     target_link_libraries(${t} PUBLIC utf8_model)
-    utf8core_verilate(${t}
+    # the program's lane counts run users' text: compiled for speed
+    set(speed "")
+    if(lanes IN_LIST UTF8CORE_CLI_LANES)
+      set(speed SPEED)
+    endif()
+    utf8core_verilate(${t} ${speed}
       SOURCES ${rtl}
       PREFIX V${block}_l${lanes}
       TOP_MODULE ${block}
