@@ -1,4 +1,4 @@
-# Parameter corners of the RTL blocks (label quick). Each block is elaborated at
+# Parameter corners of the RTL blocks (label quick; the largest long, below). Each block is elaborated at
 # its smallest and largest legal parameters, which must pass cleanly, and with
 # one illegal value of every parameter it checks, which must stop elaboration at
 # that check: the module named after the broken rule, which does not exist (see
@@ -11,8 +11,10 @@
 # another reason (or pass: QUEUE 2 once did in Verilator and Yosys).
 # Widths, QUEUE and DEPTH have no upper limit in the RTL; their largest corner
 # is 64. Modules without parameters are left to rtl_checks.cmake. Every corner
-# elaborates in seconds, LANES 128 of the sanitizer in Yosys the slowest
-# (about 10 s).
+# elaborates in seconds; the legal ones of 128 lanes or more (LANES or N), which
+# take from 2 to 17 s a tool, two thirds of this file's time, are labelled long
+# with the 128-lane simulations (tests/lane/wide_test.cmake), and quick keeps
+# the same blocks' 64-lane corners.
 
 find_program(IVERILOG_EXECUTABLE iverilog)
 
@@ -24,14 +26,21 @@ function(utf8core_rtl_corner module corner rule)
   set(lint_args)
   set(yosys_args)
   set(iverilog_args)
+  set(label quick)
   foreach(assignment IN LISTS ARGN)
     string(REGEX MATCH "^([A-Z_]+)=(.+)$" matched "${assignment}")
     if(NOT matched)
       message(FATAL_ERROR "rtl_params: ${assignment} is not NAME=VALUE")
     endif()
-    list(APPEND lint_args "-G${CMAKE_MATCH_1}=${CMAKE_MATCH_2}")
-    string(APPEND yosys_args " -chparam ${CMAKE_MATCH_1} ${CMAKE_MATCH_2}")
-    list(APPEND iverilog_args "-P${module}.${CMAKE_MATCH_1}=${CMAKE_MATCH_2}")
+    set(name ${CMAKE_MATCH_1})
+    set(value ${CMAKE_MATCH_2})
+    list(APPEND lint_args "-G${name}=${value}")
+    string(APPEND yosys_args " -chparam ${name} ${value}")
+    list(APPEND iverilog_args "-P${module}.${name}=${value}")
+    if(rule STREQUAL "legal" AND (name STREQUAL "LANES" OR name STREQUAL "N")
+       AND value GREATER_EQUAL 128)
+      set(label long)
+    endif()
   endforeach()
 
   add_test(NAME ${test}.lint
@@ -49,7 +58,7 @@ function(utf8core_rtl_corner module corner rule)
               -s ${module} ${iverilog_args} -o /dev/null "${rtl_file}")
     list(APPEND tests ${test}.iverilog)
   endif()
-  set_tests_properties(${tests} PROPERTIES LABELS quick)
+  set_tests_properties(${tests} PROPERTIES LABELS ${label})
 
   if(rule STREQUAL "legal")
     # -Wno-fatal prints every warning; any warning or error fails the test.
