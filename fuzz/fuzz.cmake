@@ -17,14 +17,18 @@ set(UTF8CORE_FUZZ_LONG_SECONDS 600 CACHE STRING "Seconds of each harness's run u
 
 include(ExternalProject)
 set(fuzz_bin ${CMAKE_BINARY_DIR}/fuzz)
+# the launcher is a list (env CCACHE_NOCPP2=1 ccache): passed with | between
+# its items, which ExternalProject turns back into ;
+string(REPLACE ";" "|" fuzz_launcher "${CMAKE_CXX_COMPILER_LAUNCHER}")
 ExternalProject_Add(utf8core_fuzz
   SOURCE_DIR ${CMAKE_CURRENT_LIST_DIR}
   BINARY_DIR ${fuzz_bin}
   CMAKE_ARGS -DCMAKE_CXX_COMPILER=${UTF8CORE_CLANGXX}
              -DCMAKE_BUILD_TYPE=Release
-             -DCMAKE_CXX_COMPILER_LAUNCHER=${CMAKE_CXX_COMPILER_LAUNCHER}
+             -DCMAKE_CXX_COMPILER_LAUNCHER=${fuzz_launcher}
              -DUTF8CORE_SOURCE_DIR=${CMAKE_SOURCE_DIR}
   INSTALL_COMMAND ""
+  LIST_SEPARATOR |
   # The sources are this repository's: rebuild whenever the main build runs.
   BUILD_ALWAYS ON
   USES_TERMINAL_BUILD ON)
