@@ -116,6 +116,33 @@ struct Verdict {
 Verdict Validate(const uint8_t* data, size_t n, Mode mode);
 Verdict Summarize(const std::vector<Unit>& units);
 
+// A string column in Apache Arrow's layout (SPEC §9 OP 3, §7 validate-strings):
+// string i is data[offsets[i] .. offsets[i+1]), each validated alone in the mode,
+// exactly as Validate() of those bytes. offsets holds count + 1 little-endian
+// signed integers of offset_bytes (4: int32, Arrow's String; 8: int64,
+// LargeString). An offset outside 0..len, or below the one before, stops the
+// column there (bad_offsets): the strings before it are checked, none after.
+struct StringsVerdict {
+  uint64_t strings = 0;      // strings checked: count, or those before a bad offset
+  uint64_t bad_strings = 0;  // ill-formed strings among them
+  uint64_t first_bad = 0;    // index of the first ill-formed string (bad_strings > 0)
+  ErrorClass first_bad_class = ErrorClass::kOk;  // its first error unit's class
+  uint64_t first_bad_offset = 0;  // that unit's offset inside the string
+  bool bad_offsets = false;       // the column stopped at a bad offset
+  uint64_t bad_offset_index = 0;  // which offset (0..count), when bad_offsets
+  uint64_t bytes = 0;             // bytes of the strings checked
+  uint64_t units = 0;             // their units, and per class
+  ClassCounts counts;
+};
+// bitmap (when not null) gets (count + 7) / 8 bytes: bit i % 8 of byte i / 8 is 1
+// when string i is well-formed (Arrow's validity order); strings not checked
+// have 0. offset_bytes must be 4 or 8 (anything else is a programming error).
+StringsVerdict ValidateStrings(const uint8_t* data, uint64_t len, const uint8_t* offsets,
+                               uint64_t count, int offset_bytes, Mode mode,
+                               std::vector<uint8_t>* bitmap);
+// The value of offset i of such a buffer, sign-extended.
+int64_t StringOffset(const uint8_t* offsets, uint64_t i, int offset_bytes);
+
 // Decodes straight to code points (U+FFFD for every error unit); returns the count.
 // out must have room for n code points. The fast path the benchmark measures.
 size_t DecodeToUcs4(const uint8_t* data, size_t n, Mode mode, uint32_t* out);

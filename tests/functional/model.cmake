@@ -36,6 +36,7 @@ utf8_model_test(model_naive_4byte long)
 utf8_model_test(model_roundtrip quick)
 utf8_model_test(model_chunking quick)
 utf8_model_test(model_cpython quick)
+utf8_model_test(model_strings quick)
 target_compile_definitions(model_cpython PRIVATE
   UTF8CORE_KUHN_TEST="${UTF8CORE_KUHN_TEST}")
 utf8_model_test(model_iconv quick)
