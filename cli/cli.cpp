@@ -14,6 +14,7 @@
 
 #include "kernel_engine.h"
 #include "rtl_engine.h"
+#include "validate_strings.h"
 #include "utf8_sample.h"
 
 #ifndef UTF8CORE_VERSION
@@ -68,24 +69,6 @@ bool ParseFormat(const std::string& s, Format* f) {
   return false;
 }
 
-// An argument as a message shows it. Control characters are written as \xNN:
-// a message is one line whatever the arguments hold (a file name with a
-// newline, bytes a script passed by mistake).
-std::string Quote(const std::string& s) {
-  std::string q = "'";
-  for (const char c : s) {
-    const unsigned char u = static_cast<unsigned char>(c);
-    if (u < 0x20 || u == 0x7F) {
-      static const char kHex[] = "0123456789ABCDEF";
-      q += "\\x";
-      q += kHex[u >> 4];
-      q += kHex[u & 15];
-    } else {
-      q += c;
-    }
-  }
-  return q + "'";
-}
 
 // The small build's program name (cli.h, FullProgram()); set once by Main.
 const char* full_program = "";
@@ -147,8 +130,7 @@ void AppendLe32(uint32_t v, std::string* out) {
   for (int k = 0; k < 4; ++k) out->push_back(static_cast<char>((v >> (8 * k)) & 0xFF));
 }
 
-// One JSON object on one line. Every class appears, zeros included, so scripts
-// can index the object without checking for missing keys.
+// One JSON object on one line.
 std::string StatsJson(Command command, Mode mode, const Engine& engine, uint64_t bytes,
                       uint64_t units, const ClassCounts& counts, const EngineRun& run) {
   std::string j = "{\"command\":\"";
@@ -160,14 +142,7 @@ std::string StatsJson(Command command, Mode mode, const Engine& engine, uint64_t
   j += "\",\"bytes\":" + std::to_string(bytes);
   j += ",\"units\":" + std::to_string(units);
   j += ",\"errors\":" + std::to_string(counts.errors());
-  j += ",\"classes\":{";
-  for (int c = 0; c < kNumClasses; ++c) {
-    if (c) j += ",";
-    j += "\"";
-    j += ClassName(static_cast<ErrorClass>(c));
-    j += "\":" + std::to_string(counts.n[c]);
-  }
-  j += "}";
+  j += "," + ClassesJson(counts);
   if (run.has_cycles) {
     j += ",\"cycles\":" + std::to_string(run.cycles);
     char bpc[32];
@@ -189,6 +164,38 @@ Outcome Fail(const std::string& problem) {
 
 }  // namespace
 
+// An argument as a message shows it. Control characters are written as \xNN:
+// a message is one line whatever the arguments hold (a file name with a
+// newline, bytes a script passed by mistake).
+std::string Quote(const std::string& s) {
+  std::string q = "'";
+  for (const char c : s) {
+    const unsigned char u = static_cast<unsigned char>(c);
+    if (u < 0x20 || u == 0x7F) {
+      static const char kHex[] = "0123456789ABCDEF";
+      q += "\\x";
+      q += kHex[u >> 4];
+      q += kHex[u & 15];
+    } else {
+      q += c;
+    }
+  }
+  return q + "'";
+}
+
+// The "classes" member of the --stats JSON: every class, zeros included, so
+// that scripts can index the object without checking for missing keys.
+std::string ClassesJson(const ClassCounts& counts) {
+  std::string j = "\"classes\":{";
+  for (int c = 0; c < kNumClasses; ++c) {
+    if (c) j += ",";
+    j += "\"";
+    j += ClassName(static_cast<ErrorClass>(c));
+    j += "\":" + std::to_string(counts.n[c]);
+  }
+  return j + "}";
+}
+
 std::string HelpText() {
   std::string engines;
   for (const std::string& n : EngineNames()) engines += (engines.empty() ? "" : "|") + n;
@@ -205,6 +212,8 @@ std::string HelpText() {
          common +
          "\n"
          "                         [--lanes N] [--stats] [--trace FILE.fst] [FILE|-]\n"
+         "       utf8core validate-strings --offsets FILE [--offsets64] [--bitmap OUT]\n"
+         "                         [--mode rfc3629|annex-r] [--engine model] [--stats] DATA\n"
          "       utf8core --help | --version\n"
          "\n"
          "The UTF-8 codec of the utf8core IP on the command line. The whole input is one\n"
@@ -218,6 +227,17 @@ std::string HelpText() {
          "            beyond the mode become EF BF BD. Input length must be a multiple of 4.\n"
          "  validate  prints 'valid' (exit 0) or 'invalid at byte N: CLASS' (exit 1),\n"
          "            N being the offset of the first byte of the first error unit.\n"
+         "  validate-strings  an Apache Arrow string column: DATA and its COUNT + 1\n"
+         "            offsets (--offsets, little-endian int32; int64 with --offsets64),\n"
+         "            each string validated alone. Prints 'valid: COUNT strings' (exit 0)\n"
+         "            or 'invalid: B of COUNT strings; first: string I at byte N: CLASS'\n"
+         "            (exit 1, N counted inside string I); --bitmap OUT writes the validity\n"
+         "            bitmap, (COUNT + 7) / 8 bytes, bit I % 8 of byte I / 8 set when string\n"
+         "            I is well-formed (Arrow's order). An offset outside 0..DATA's length\n"
+         "            or below the one before is a bad column: exit 2, no bitmap. Model\n"
+         "            engine only: the string validator RTL and the kernel's\n"
+         "            VALIDATE_STRINGS are not built yet. --stats adds strings and\n"
+         "            bad_strings, and counts the strings' bytes and units.\n"
          "\n"
          "options:\n"
          "  --mode M    rfc3629 (default: 1-4 octets, up to U+10FFFF) or\n"
@@ -270,6 +290,36 @@ std::string HelpText() {
 
 std::string FullProgram() { return full_program; }
 
+ArgKind Classify(const std::string& arg, bool* options_done) {
+  if (*options_done || arg.size() < 2 || arg[0] != '-') return ArgKind::kOperand;
+  if (arg == "--") {
+    *options_done = true;
+    return ArgKind::kEndOfOptions;
+  }
+  return ArgKind::kOption;
+}
+
+OptionArg SplitOption(const std::string& arg) {
+  OptionArg o;
+  o.name = arg;
+  const size_t eq = arg.find('=');
+  if (arg.compare(0, 2, "--") == 0 && eq != std::string::npos) {
+    o.name = arg.substr(0, eq);
+    o.value = arg.substr(eq + 1);
+    o.has_value = true;
+  }
+  return o;
+}
+
+std::string NextValue(const std::vector<std::string>& args, size_t* i, const std::string& name,
+                      std::string* value) {
+  if (*i + 1 >= args.size() || args[*i + 1].compare(0, 2, "--") == 0) {
+    return "option " + Quote(name) + " needs a value";
+  }
+  *value = args[++*i];
+  return "";
+}
+
 std::string ParseArgs(const std::vector<std::string>& args, Options* options) {
   *options = Options{};
   for (const std::string& a : args) {
@@ -279,16 +329,17 @@ std::string ParseArgs(const std::vector<std::string>& args, Options* options) {
       return "";
     }
   }
-  if (args.empty()) return "missing command (decode, encode or validate; see --help)";
+  if (args.empty()) return "missing command (decode, encode, validate or validate-strings; see --help)";
   if (args[0] == "--version") {
     options->version = true;
     return "";
   }
   if (!ParseCommand(args[0], &options->command)) {
     if (!args[0].empty() && args[0][0] == '-') {
-      return "missing command before " + Quote(args[0]) + " (decode, encode or validate)";
+      return "missing command before " + Quote(args[0]) +
+             " (decode, encode, validate or validate-strings)";
     }
-    return "unknown command " + Quote(args[0]) + " (decode, encode or validate)";
+    return "unknown command " + Quote(args[0]) + " (decode, encode, validate or validate-strings)";
   }
   bool have_file = false;
   bool have_lanes = false;
@@ -296,26 +347,19 @@ std::string ParseArgs(const std::vector<std::string>& args, Options* options) {
   bool options_done = false;
   for (size_t i = 1; i < args.size(); ++i) {
     const std::string& a = args[i];
-    const bool is_option = !options_done && a.size() > 1 && a[0] == '-';
-    if (!is_option) {
+    const ArgKind kind = Classify(a, &options_done);
+    if (kind == ArgKind::kEndOfOptions) continue;
+    if (kind == ArgKind::kOperand) {
       if (have_file)
         return "more than one input file (" + Quote(options->input) + ", " + Quote(a) + ")";
       options->input = a;
       have_file = true;
       continue;
     }
-    if (a == "--") {
-      options_done = true;
-      continue;
-    }
-    std::string name = a, value;
-    bool has_value = false;
-    const size_t eq = a.find('=');
-    if (a.compare(0, 2, "--") == 0 && eq != std::string::npos) {
-      name = a.substr(0, eq);
-      value = a.substr(eq + 1);
-      has_value = true;
-    }
+    const OptionArg opt = SplitOption(a);
+    const std::string& name = opt.name;
+    std::string value = opt.value;
+    const bool has_value = opt.has_value;
     const bool takes_value = name == "--mode" || name == "--engine" || name == "--to" ||
                              name == "--lanes" || name == "--trace";
     if (name == "--stats") {
@@ -331,11 +375,8 @@ std::string ParseArgs(const std::vector<std::string>& args, Options* options) {
       return "option '--lanes' is only for decode and validate, not encode";
     }
     if (!has_value) {
-      // "--mode --stats" means the value was forgotten, not that it is "--stats".
-      if (i + 1 >= args.size() || args[i + 1].compare(0, 2, "--") == 0) {
-        return "option " + Quote(name) + " needs a value";
-      }
-      value = args[++i];
+      const std::string problem = NextValue(args, &i, name, &value);
+      if (!problem.empty()) return problem;
     }
     if (name == "--mode") {
       if (!ParseMode(value, &options->mode)) {
@@ -596,6 +637,15 @@ bool WriteAll(int fd, const std::string& data, const char* what, std::string* er
 int Main(int argc, char** argv, const char* full) {
   full_program = full ? full : "";
   std::vector<std::string> args(argv + 1, argv + argc);
+  // validate-strings has arguments of its own (validate_strings.h); --help is everyone's.
+  if (!args.empty() && args[0] == "validate-strings") {
+    bool help = false;
+    for (const std::string& a : args) {
+      if (a == "--") break;
+      help = help || a == "-h" || a == "--help";
+    }
+    if (!help) return StringsMain(std::vector<std::string>(args.begin() + 1, args.end()));
+  }
   Options options;
   const std::string problem = ParseArgs(args, &options);
   // The small build hands what it lacks (and --help, which lists what is built)

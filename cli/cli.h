@@ -68,6 +68,30 @@ Outcome Execute(const Options& options, const std::vector<uint8_t>& input);
 // The same on a given engine (options.engine is then not consulted).
 Outcome Execute(const Options& options, const std::vector<uint8_t>& input, Engine* engine);
 
+// What one command-line argument is to the commands' parsers: an operand
+// (anything not starting with '-' but "-" itself, and everything after "--"),
+// the "--" that ends the options (it sets *options_done), or an option.
+enum class ArgKind { kOperand, kEndOfOptions, kOption };
+ArgKind Classify(const std::string& arg, bool* options_done);
+// An option as the commands' parsers read it: "--name=value" split at the
+// first '=' (long options only), else the whole argument as the name.
+struct OptionArg {
+  std::string name;
+  std::string value;
+  bool has_value = false;
+};
+OptionArg SplitOption(const std::string& arg);
+// The value of option `name` given without "=value": the next argument, taken
+// (++*i), unless it is missing or is itself an option ("--mode --stats" means
+// the value was forgotten). Returns "" or the problem.
+std::string NextValue(const std::vector<std::string>& args, size_t* i, const std::string& name,
+                      std::string* value);
+
+// An argument as a message shows it: in single quotes, control characters as \xNN.
+std::string Quote(const std::string& s);
+// The "classes" member of the --stats JSON object (every class, zeros included).
+std::string ClassesJson(const ClassCounts& counts);
+
 // One line of `decode --to text`, newline included (column format in HelpText()).
 std::string TextLine(const Unit& unit);
 

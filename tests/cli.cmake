@@ -7,6 +7,7 @@ add_executable(cli_test
   cli/cli_reference_test.cpp
   cli/cli_rtl_test.cpp
   cli/cli_kernel_test.cpp
+  cli/cli_strings_test.cpp
 )
 target_include_directories(cli_test PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/cli

@@ -63,7 +63,7 @@ TEST(CliParse, Errors) {
   EXPECT_EQ(ParseArgs({"decode", "--lanes=8"}, &o), "option '--lanes' needs --engine rtl");
   // A message stays one line whatever an argument holds (found by fuzz/fuzz_cli).
   EXPECT_EQ(ParseArgs({"decod\n2.3.2"}, &o),
-            "unknown command 'decod\\x0A2.3.2' (decode, encode or validate)");
+            "unknown command 'decod\\x0A2.3.2' (decode, encode, validate or validate-strings)");
   EXPECT_EQ(ParseArgs({"decode", "a\tb", "c\x7F"}, &o), "more than one input file ('a\\x09b', 'c\\x7F')");
 }
 

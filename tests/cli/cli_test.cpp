@@ -46,9 +46,9 @@ struct UsageCase {
 
 TEST(CliUsage, EveryUsageErrorExits2WithOneLine) {
   const UsageCase cases[] = {
-      {{}, "missing command (decode, encode or validate; see --help)"},
-      {{"frobnicate"}, "unknown command 'frobnicate' (decode, encode or validate)"},
-      {{"--mode", "rfc3629"}, "missing command before '--mode' (decode, encode or validate)"},
+      {{}, "missing command (decode, encode, validate or validate-strings; see --help)"},
+      {{"frobnicate"}, "unknown command 'frobnicate' (decode, encode, validate or validate-strings)"},
+      {{"--mode", "rfc3629"}, "missing command before '--mode' (decode, encode, validate or validate-strings)"},
       {{"decode", "--frob"}, "unknown option '--frob' (see --help)"},
       {{"decode", "-x"}, "unknown option '-x' (see --help)"},
       // The RTL engine's options mean nothing to the model (cli_rtl_test has the rest).
