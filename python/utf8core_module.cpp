@@ -19,6 +19,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <memory>
 #include <mutex>
 #include <stdexcept>
 #include <string>
@@ -312,6 +313,62 @@ py::tuple Validate(py::handle data, py::handle mode) {
   return py::make_tuple(false, v.first_error_offset, ClassStr(v.first_error_class));
 }
 
+// validate_strings(data, offsets, mode): an Arrow string column's validity
+// bitmap (utf8core::ValidateStrings). offsets must be a buffer of signed 4- or
+// 8-byte integers (array.array('i'/'q'), a numpy int32/int64 array, or an
+// Arrow offsets buffer cast with memoryview(buf).cast('i')), COUNT + 1 of them.
+py::bytes ValidateStringsBitmap(py::handle data, py::handle offsets, py::handle mode) {
+  const char* func = "validate_strings";
+  const Mode m = ParseModeArg(mode, func);
+  ByteView bytes(data, func);
+  if (PyUnicode_Check(offsets.ptr()) || !PyObject_CheckBuffer(offsets.ptr())) {
+    throw py::type_error(std::string(func) +
+                         "(): offsets must be a buffer of int32 or int64 values (array.array "
+                         "'i' or 'q', a numpy array), not " + TypeName(offsets));
+  }
+  Py_buffer view{};
+  if (PyObject_GetBuffer(offsets.ptr(), &view, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) != 0) {
+    PyErr_Clear();
+    throw py::value_error(std::string(func) + "(): offsets is not a C-contiguous buffer");
+  }
+  std::unique_ptr<Py_buffer, void (*)(Py_buffer*)> hold(&view, PyBuffer_Release);
+  std::string format = view.format ? view.format : "B";
+  if (!format.empty() && (format[0] == '<' || format[0] == '=' || format[0] == '@')) {
+    format = format.substr(1);
+  }
+  const bool signed_int = format == "i" || format == "l" || format == "q" || format == "n";
+  if (!signed_int || (view.itemsize != 4 && view.itemsize != 8)) {
+    throw py::value_error(std::string(func) + "(): offsets must hold int32 or int64 values, not "
+                          "items of format '" + format + "' and " + std::to_string(view.itemsize) +
+                          " bytes (an Arrow buffer: memoryview(buf).cast('i'), or 'q' for "
+                          "LargeString)");
+  }
+  const int width = static_cast<int>(view.itemsize);
+  const uint64_t values = static_cast<uint64_t>(view.len) / static_cast<uint64_t>(width);
+  const uint64_t count = values ? values - 1 : 0;
+  std::vector<uint8_t> bitmap;
+  utf8core::StringsVerdict v;
+  if (values) {
+    py::gil_scoped_release release;
+    v = utf8core::ValidateStrings(bytes.data(), bytes.size(),
+                                  static_cast<const uint8_t*>(view.buf), count, width, m, &bitmap);
+  }
+  if (v.bad_offsets) {
+    const uint64_t k = v.bad_offset_index;
+    const auto* raw = static_cast<const uint8_t*>(view.buf);
+    const int64_t value = utf8core::StringOffset(raw, k, width);
+    std::string why;
+    if (value < 0 || static_cast<uint64_t>(value) > bytes.size()) {
+      why = "outside 0.." + std::to_string(bytes.size()) + " (the data's length)";
+    } else {
+      why = "below the one before (" + std::to_string(utf8core::StringOffset(raw, k - 1, width)) + ")";
+    }
+    throw py::value_error(std::string(func) + "(): offset " + std::to_string(k) + " (" +
+                          std::to_string(value) + ") is " + why);
+  }
+  return py::bytes(reinterpret_cast<const char*>(bitmap.data()), bitmap.size());
+}
+
 py::bytes Encode(py::handle code_points, py::handle mode) {
   const Mode m = ParseModeArg(mode, "encode");
   PyObject* obj = code_points.ptr();
@@ -415,6 +472,12 @@ PYBIND11_MODULE(utf8core, m) {
   m.def("validate", &Validate, py::arg("data"), py::arg("mode") = "rfc3629",
         "Checks one packet: (True, None, None) when well-formed, else (False, offset, "
         "class_name) of the first error unit.");
+  m.def("validate_strings", &ValidateStringsBitmap, py::arg("data"), py::arg("offsets"),
+        py::arg("mode") = "rfc3629",
+        "Validates each string of an Arrow string column alone: data and its COUNT + 1 "
+        "offsets (a buffer of int32 or int64 values). Returns the validity bitmap, "
+        "(COUNT + 7) // 8 bytes, bit i % 8 of byte i // 8 set when string i is well-formed. "
+        "An offset outside 0..len(data) or below the one before raises ValueError.");
   m.def("encode", &Encode, py::arg("code_points"), py::arg("mode") = "rfc3629",
         "Encodes int code points (0..0xFFFFFFFF) to UTF-8 bytes; surrogates and values "
         "beyond the mode become EF BF BD.");

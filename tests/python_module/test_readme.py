@@ -20,7 +20,7 @@ def test_readme_examples_run():
     section = python_section()
     parser = doctest.DocTestParser()
     test = parser.get_doctest(section, {}, "README.md ### Python", README, 0)
-    assert len(test.examples) == 7  # a changed README changes this on purpose
+    assert len(test.examples) == 9  # a changed README changes this on purpose
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
     runner.run(test)
     assert runner.failures == 0
