@@ -12,7 +12,7 @@ if(NOT UTF8CORE_CLANGXX)
   return()
 endif()
 
-set(UTF8CORE_FUZZ_QUICK_SECONDS 10 CACHE STRING "Seconds of each harness's run in the quick suite")
+set(UTF8CORE_FUZZ_QUICK_SECONDS 5 CACHE STRING "Seconds of each harness's run in the quick suite")
 set(UTF8CORE_FUZZ_LONG_SECONDS 600 CACHE STRING "Seconds of each harness's run under label fuzz")
 
 include(ExternalProject)

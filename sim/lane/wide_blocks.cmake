@@ -5,17 +5,18 @@
 # UTF8CORE_WIDE_LANES_LONG: those verilated and tested under label long only
 #                           (target wide-long builds their test programs).
 #                           The quick list keeps the ends and every pipeline
-#                           shape: 1 (no compaction), 2 and 4 (the smallest
-#                           trees, the formal harnesses' sizes), 8 (the CLI's
-#                           narrow point) and 64 (two compaction levels a
-#                           clock, the CLI's and the kernel's width). 16 and
-#                           32 run the same one-level-a-clock shape as 8 with
-#                           more levels, and the 128-lane models take more
-#                           compile time than all the others together; the
-#                           three would add about a third to a fresh build.
+#                           shape: 1 (no compaction), 4 (the smallest tree of
+#                           two levels), 8 (the CLI's narrow point) and 64 (two
+#                           compaction levels a clock, the CLI's and the
+#                           kernel's width). 2 is the formal harnesses' size
+#                           (the quick proofs of the validator and the wide
+#                           decoder run there); 16 and 32 run 8's
+#                           one-level-a-clock shape with more levels; the
+#                           128-lane models take more compile time than all
+#                           the others together.
 # UTF8CORE_CLI_LANES:       those linked into utf8core-full (--lanes N).
-set(UTF8CORE_WIDE_LANES 1 2 4 8 64 CACHE STRING "Lane counts of the wide RTL blocks to verilate and test (quick)")
-set(UTF8CORE_WIDE_LANES_LONG 16 32 128 CACHE STRING "Lane counts of the wide RTL blocks verilated and tested under label long only")
+set(UTF8CORE_WIDE_LANES 1 4 8 64 CACHE STRING "Lane counts of the wide RTL blocks to verilate and test (quick)")
+set(UTF8CORE_WIDE_LANES_LONG 2 16 32 128 CACHE STRING "Lane counts of the wide RTL blocks verilated and tested under label long only")
 set(UTF8CORE_CLI_LANES 8 64 CACHE STRING "Lane counts of the wide RTL blocks in the utf8core program")
 
 # utf8core_wide_rtl(<block>): library <block>_rtl_l<N> for every N in
