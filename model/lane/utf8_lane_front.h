@@ -38,6 +38,7 @@ inline uint64_t MaskWord(const LaneMask& m, int word) {
 struct WideBeatIn {
   std::array<uint8_t, kMaxLanes> tdata{};  // lane k = tdata[k]; lanes >= LANES unused
   LaneMask tkeep;                          // bit k: lane k holds a byte
+  LaneMask tuser;                          // bit k: a string starts at lane k (utf8_string_validator)
   bool tvalid = false;
   bool tlast = false;
 };
@@ -58,6 +59,8 @@ struct DecidedBeat {
   uint64_t base = 0;        // packet offset of lane 0
   std::vector<Unit> units;  // units ending in this beat
   std::vector<int> lanes;   // the lane each one ends at
+  LaneMask starts;          // a string starts at the lane (the packet's first byte too)
+  LaneMask str_ends;        // a string ends at the lane (the packet's last byte too)
   // Empties the beat but keeps the vectors' storage, so a stage register that
   // is cleared and refilled every clock does not allocate.
   void clear() {
@@ -65,12 +68,15 @@ struct DecidedBeat {
     base = 0;
     units.clear();
     lanes.clear();
+    starts.reset();
+    str_ends.reset();
   }
 };
 
 // utf8_lane_front: input register, pending beat waiting for its look-ahead
 // byte, window stage, take stage, decided stage. s_ready is the owner's
-// registered ready.
+// registered ready. A string start (tuser) ends the string before it as a
+// packet's end would and starts a new one: each string is decoded alone.
 class LaneFrontModel {
  public:
   explicit LaneFrontModel(int lanes) : lanes_(lanes) {}
@@ -83,6 +89,7 @@ class LaneFrontModel {
     bool valid = false;
     std::array<uint8_t, kMaxLanes> data{};
     LaneMask keep;
+    LaneMask start;  // string starts; lane 0 of a packet's first beat set
     bool last = false;
     bool first = false;
     Mode mode = Mode::kRfc3629;
@@ -94,7 +101,9 @@ class LaneFrontModel {
     WideBeatIn beat;
     bool mode = false;
   };
-  void Decide(const Pending& p, uint8_t lookahead, DecidedBeat* d);
+  void Decide(const Pending& p, uint8_t lookahead, bool lookahead_start, DecidedBeat* d);
+  // Bytes of the string being decoded, its units moved to packet offsets.
+  void Push(const uint8_t* data, size_t n);
 
   int lanes_;
   Input in_;
@@ -102,7 +111,9 @@ class LaneFrontModel {
   bool in_pkt_ = false;
   Mode in_mode_ = Mode::kRfc3629;
   uint64_t in_off_ = 0;
-  Decoder dec_;              // the packet's bytes moved so far
+  Decoder dec_;              // the current string's bytes moved so far
+  uint64_t str_base_ = 0;    // packet offset of the current string's first byte
+  std::vector<Unit> str_units_;  // scratch for Push
   std::vector<Unit> ended_;  // scratch for Decide
   DecidedBeat win_;          // window stage (already decided: data is known at the move)
   DecidedBeat take_;         // take stage

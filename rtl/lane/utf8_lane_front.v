@@ -47,6 +47,11 @@ module utf8_lane_front #(
     input  wire                      s_axis_tvalid,
     input  wire                      s_ready_next,
     input  wire                      s_axis_tlast,
+    // String starts (utf8_string_validator; the other owners tie it to zero):
+    // a string starts at this lane's byte. No unit crosses into it: its byte
+    // cannot continue a unit of the bytes before it, so the string before it
+    // ends there as a packet would. A packet's first byte starts one anyway.
+    input  wire [LANES-1:0]          s_start,
 
     // Decided beats, one per clock at most; dec_end is all zeros when !dec_valid
     output wire                      dec_valid,
@@ -55,13 +60,17 @@ module utf8_lane_front #(
     output wire [LANES-1:0]          dec_end,    // a unit ends at this lane
     output wire [3*LANES-1:0]        dec_len,
     output wire [3*LANES-1:0]        dec_cls,
-    output wire [32*LANES-1:0]       dec_cp      // payload; U+FFFD is the owner's to substitute
+    output wire [32*LANES-1:0]       dec_cp,     // payload; U+FFFD is the owner's to substitute
+    output wire [LANES-1:0]          dec_start,  // a string starts at this lane (the packet's first byte too)
+    output wire [LANES-1:0]          dec_str_end // a string ends at this lane (the packet's last byte too)
 );
 
 `include "utf8_class_codes.vh"
 
 localparam HIST = 5;
-localparam CODE_W = 10;   // a byte's utf8_lane_code codes
+// a byte's utf8_lane_code codes, and above them whether it continues a unit:
+// a continuation byte (80..BF) that starts no string
+localparam CODE_W = 11;
 localparam EXT = HIST + LANES + 1;
 // Beat offsets are multiples of LANES (only a packet's last beat is partial), so
 // the input side counts beats: two halves, the high one stepped by a flag
@@ -106,6 +115,7 @@ reg  [8*LANES-1:0]  in_data_q;
 reg  [LANES-1:0]    in_keep_q;
 reg                 in_last_q;
 reg                 in_mode_q;
+reg  [LANES-1:0]    in_start_q;
 wire [FIRE_CTRL:0]  fire = in_valid_q;   // the input register's beat moves on
 wire                in_fire = fire[FIRE_CTRL];
 
@@ -132,6 +142,7 @@ always @(posedge clk) begin
     in_keep_q <= s_axis_tkeep;
     in_last_q <= s_axis_tlast;
     in_mode_q <= cfg_mode;
+    in_start_q <= s_start;
 end
 
 // Codes of the input register's bytes (utf8_lane_code); lane 0's is also the
@@ -146,8 +157,23 @@ generate
             .lead_rng(in_code[CODE_W*r + 3 +: 3]),
             .cont_rng(in_code[CODE_W*r +: 3])
         );
+        // Whether the byte continues a unit: the string mask is folded in
+        // here, a clock ahead, so that the take flags read one bit per
+        // position as before (their LUTs have no input to spare).
+        assign in_code[CODE_W*r + 10] = in_data_q[8*r+7 -: 2] == 2'b10 && !in_start_q[r];
     end
 endgenerate
+
+// Input side packet state
+reg                    in_pkt_q;   // the input register's next beat continues a packet
+reg [LO_W-1:0]         bc_lo_q;    // beats of the packet so far: the next beat's
+reg [HI_W-1:0]         bc_hi_q;    // offset is LANES times {bc_hi_q, bc_lo_q}
+reg                    bc_lo_max_q;  // bc_lo_q is all ones: the next step carries
+
+// String starts as the pending register takes them: a packet's first byte
+// starts one whether marked or not.
+localparam [LANES-1:0] LANE0 = 1;
+wire [LANES-1:0] in_start_first = in_start_q | (LANE0 & {LANES{!in_pkt_q}});
 
 // Pending beat (waits for its look-ahead byte)
 reg                    pend_valid_q;
@@ -155,10 +181,11 @@ reg [8*LANES-1:0]      pend_data_q;
 reg [LANES-1:0]        pend_keep_q;
 reg                    pend_last_q;
 reg [8*HIST-1:0]       pend_hist_q;   // the five bytes before it (00 at a packet start)
-// Each byte's utf8_lane_code codes {kind, lead_rng, cont_rng}, computed as it
-// moves in and kept beside it (those of 00 are zero)
+// Each byte's codes {continues a unit, utf8_lane_code's kind, lead_rng,
+// cont_rng}, computed as it moves in and kept beside it (those of 00 are zero)
 reg [CODE_W*LANES-1:0] pend_code_q;
 reg [CODE_W*HIST-1:0]  pend_hist_code_q;
+reg [LANES-1:0]        pend_start_q;   // string starts; lane 0 of a packet's first beat set
 // The packet's mode, one copy per two byte positions so that each drives only
 // a few LUTs next to it rather than a long route to many; keep stops
 // synthesis from merging the copies back into one.
@@ -173,16 +200,11 @@ generate
                 pend_data_q[8*GROUP_LANES*r +: 8*GROUP_LANES] <= in_data_q[8*GROUP_LANES*r +: 8*GROUP_LANES];
                 pend_keep_q[GROUP_LANES*r +: GROUP_LANES]     <= in_keep_q[GROUP_LANES*r +: GROUP_LANES];
                 pend_code_q[CODE_W*GROUP_LANES*r +: CODE_W*GROUP_LANES] <= in_code[CODE_W*GROUP_LANES*r +: CODE_W*GROUP_LANES];
+                pend_start_q[GROUP_LANES*r +: GROUP_LANES]    <= in_start_first[GROUP_LANES*r +: GROUP_LANES];
             end
         end
     end
 endgenerate
-
-// Input side packet state
-reg                    in_pkt_q;   // the input register's next beat continues a packet
-reg [LO_W-1:0]         bc_lo_q;    // beats of the packet so far: the next beat's
-reg [HI_W-1:0]         bc_hi_q;    // offset is LANES times {bc_hi_q, bc_lo_q}
-reg                    bc_lo_max_q;  // bc_lo_q is all ones: the next step carries
 
 wire [OFFSET_WIDTH-1:0] in_off;
 generate
@@ -197,6 +219,8 @@ endgenerate
 reg                    win_valid_q;
 reg [8*LANES-1:0]      win_data_q;
 reg [LANES-1:0]        win_keep_q;
+reg [LANES-1:0]        win_start_q;
+reg                    win_ahead_start_q;   // the look-ahead byte starts a string
 // The packet's last beat: one copy per eight lanes, each for those lanes'
 // last flags in the take stage (keep stops synthesis merging them into one
 // flop reaching every lane), as for take_valid_q below.
@@ -212,6 +236,8 @@ reg [LANES-1:0]        dec_end_q;
 reg [3*LANES-1:0]      dec_len_q;
 reg [3*LANES-1:0]      dec_cls_q;
 reg [32*LANES-1:0]     dec_cp_q;
+reg [LANES-1:0]        dec_start_q;
+reg [LANES-1:0]        dec_str_end_q;
 
 wire pend_move = pend_valid_q && (pend_last_q || in_fire);
 
@@ -266,9 +292,10 @@ wire unused_code_cat = &{1'b0, code_cat[CODE_W*LANES-1:0], 1'b0};
 // has no tlast), of which only where it falls as a continuation is asked for.
 wire [CODE_W*EXT-1:0] code_in = {in_code[CODE_W-1:0], pend_code_q, pend_hist_code_q};
 // Nor where the first history byte falls as a continuation byte.
-wire unused_code_in = &{1'b0, code_in[CODE_W*EXT-1 -: CODE_W-3], code_in[2:0], 1'b0};
+wire unused_code_in = &{1'b0, code_in[CODE_W*(EXT-1) + 3 +: 7], code_in[2:0], 1'b0};
 
 wire [EXT-1:0]     pos_cont;
+wire [EXT-2:0]     pos_kind_cont;
 wire [5*EXT-6:0]   pos_need_ge;   // positions 0..EXT-2
 wire [EXT-2:0]     pos_sec_ok;
 wire [3*EXT-4:0]   pos_single_cls;
@@ -282,7 +309,7 @@ generate
             .lead_rng(code_in[CODE_W*q + 3 +: 3]),
             .next_rng(code_in[CODE_W*(q+1) +: 3]),
             .mode(pend_mode_q[q / 2]),
-            .cont(pos_cont[q]),
+            .cont(pos_kind_cont[q]),
             .need_ge(pos_need_ge[5*q +: 5]),
             .sec_ok(pos_sec_ok[q]),
             .single_cls(pos_single_cls[3*q +: 3]),
@@ -290,7 +317,15 @@ generate
         );
     end
 endgenerate
-assign pos_cont[EXT-1] = in_data_q[7:6] == 2'b10;
+// Whether each position continues a unit: a continuation byte that starts no
+// string (the look-ahead byte's too, the next beat's lane 0).
+generate
+    for (q = 0; q < EXT; q = q + 1) begin : g_cont
+        assign pos_cont[q] = code_in[CODE_W*q + 10];
+    end
+endgenerate
+// (utf8_lane_byte's own continuation flag does not know the string starts)
+wire unused_kind_cont = &{1'b0, pos_kind_cont, 1'b0};
 
 // Continuation pairs: position q and q+1 are both continuation bytes. With
 // them each take flag is one LUT of at most five inputs; from the single
@@ -350,6 +385,8 @@ always @(posedge clk) begin
     // pend_move would fan out from the input register's valid to all these flops.
     win_data_q <= pend_data_q;
     win_keep_q <= pend_keep_q;
+    win_start_q <= pend_start_q;
+    win_ahead_start_q <= in_start_q[0];
     win_base_q <= pend_base_q;
     win_hist_q <= hist_in;
     win_cont_q       <= pos_cont;
@@ -387,6 +424,8 @@ reg [OFFSET_WIDTH-1:0] take_base_q;
 reg [8*(EXT-1)-1:0]    take_ext_q;
 reg [LANES-1:0]        take_keep_q;
 reg [LANES-1:0]        take_lane_last_q;  // the lane holds the packet's last byte
+reg [LANES-1:0]        take_start_q;      // a string starts at the lane
+reg [LANES-1:0]        take_str_end_q;    // a string ends at the lane
 reg [5*LANES+4:0]      take_flags_q;      // lanes 0..LANES: the last is the look-ahead byte's
 reg [4*LANES-1:0]      take_lead_more_q;
 reg [3*LANES-1:0]      take_lone_cls_q;
@@ -448,6 +487,10 @@ generate
 endgenerate
 wire unused_ahead = &{1'b0, lane_lone_cls[3*LANES +: 3], 1'b0};
 
+// A string ends at a lane whose next byte starts one, or at the packet's last byte.
+wire [LANES:0] win_start_ext = {win_ahead_start_q, win_start_q};
+wire unused_start0 = &{1'b0, win_start_ext[0], 1'b0};
+
 generate
     for (r = 0; r < FIRE_GROUPS; r = r + 1) begin : g_take_valid
         (* keep *)
@@ -466,6 +509,8 @@ always @(posedge clk) begin
     take_ext_q       <= ext;
     take_keep_q      <= win_keep_q;
     take_lane_last_q <= lane_last_w;
+    take_start_q     <= win_start_q & win_keep_q;
+    take_str_end_q   <= win_keep_q & (lane_last_w | win_start_ext[LANES:1]);
     take_flags_q     <= lane_take;
     take_lead_more_q <= lane_lead_more;
     take_lone_cls_q  <= lane_lone_cls[3*LANES-1:0];
@@ -505,9 +550,13 @@ always @(posedge clk) begin
     dec_len_q   <= lane_len;
     dec_cls_q   <= lane_cls;
     dec_cp_q    <= lane_cp;
+    dec_start_q   <= take_start_q & take_valid_lanes;
+    dec_str_end_q <= take_str_end_q & take_valid_lanes;
     if (rst) begin
         dec_valid_q <= 1'b0;
         dec_end_q   <= {LANES{1'b0}};
+        dec_start_q   <= {LANES{1'b0}};
+        dec_str_end_q <= {LANES{1'b0}};
     end
 end
 
@@ -518,6 +567,8 @@ assign dec_end   = dec_end_q;
 assign dec_len   = dec_len_q;
 assign dec_cls   = dec_cls_q;
 assign dec_cp    = dec_cp_q;
+assign dec_start   = dec_start_q;
+assign dec_str_end = dec_str_end_q;
 
 endmodule
 

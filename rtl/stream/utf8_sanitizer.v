@@ -137,6 +137,8 @@ wire [LANES-1:0]        dec_end;
 wire [3*LANES-1:0]      dec_len;
 wire [3*LANES-1:0]      dec_cls;
 wire [32*LANES-1:0]     dec_cp;
+wire [LANES-1:0]        dec_start;
+wire [LANES-1:0]        dec_str_end;
 
 utf8_lane_front #(
     .LANES(LANES),
@@ -150,14 +152,19 @@ utf8_lane_front #(
     .s_axis_tvalid(s_axis_tvalid),
     .s_ready_next(s_ready_d),
     .s_axis_tlast(s_axis_tlast),
+    .s_start({LANES{1'b0}}),   // one packet, no strings (utf8_string_validator)
     .dec_valid(dec_valid),
     .dec_last(dec_last),
     .dec_base(dec_base),
     .dec_end(dec_end),
     .dec_len(dec_len),
     .dec_cls(dec_cls),
-    .dec_cp(dec_cp)
+    .dec_cp(dec_cp),
+    .dec_start(dec_start),
+    .dec_str_end(dec_str_end)
 );
+// The packet is the only string: its marks are the packet's ends.
+wire unused_str = &{1'b0, dec_start, dec_str_end, 1'b0};
 
 // ---------------------------------------------------------------------------
 // Slot stage: each unit's bytes in the slots of its end lane (and of the lane

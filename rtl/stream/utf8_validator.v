@@ -90,6 +90,8 @@ wire [LANES-1:0]        dec_end;
 wire [3*LANES-1:0]      dec_len;
 wire [3*LANES-1:0]      dec_cls;
 wire [32*LANES-1:0]     dec_cp;
+wire [LANES-1:0]        dec_start;
+wire [LANES-1:0]        dec_str_end;
 
 utf8_lane_front #(
     .LANES(LANES),
@@ -103,14 +105,19 @@ utf8_lane_front #(
     .s_axis_tvalid(s_axis_tvalid),
     .s_ready_next(s_ready_d),
     .s_axis_tlast(s_axis_tlast),
+    .s_start({LANES{1'b0}}),   // one packet, no strings (utf8_string_validator)
     .dec_valid(dec_valid),
     .dec_last(dec_last),
     .dec_base(dec_base),
     .dec_end(dec_end),
     .dec_len(dec_len),
     .dec_cls(dec_cls),
-    .dec_cp(dec_cp)
+    .dec_cp(dec_cp),
+    .dec_start(dec_start),
+    .dec_str_end(dec_str_end)
 );
+// The packet is the only string: its marks are the packet's ends.
+wire unused_str = &{1'b0, dec_start, dec_str_end, 1'b0};
 
 // Code points are not needed here; synthesis drops their logic.
 wire unused_cp = &{1'b0, dec_cp, 1'b0};

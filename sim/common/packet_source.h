@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "utf8_lane_front.h"
 #include "utf8_model.h"
 
 namespace utf8core {
@@ -48,6 +49,9 @@ class PacketSource {
   // The current packet's next beat: 1..lanes bytes into bytes[]; *last when
   // they end the packet. Returns 0 on a read failure (the run then stops).
   virtual size_t NextBeat(int lanes, uint8_t* bytes, bool* last) = 0;
+  // The string starts of the beat NextBeat gave last (s_axis_tuser of the
+  // string validator, bit k for lane k): none unless the source has strings.
+  virtual LaneMask BeatStarts() const { return LaneMask(); }
   // Why NextBeat returned 0.
   virtual std::string error() const { return ""; }
 };

@@ -31,8 +31,14 @@ struct StatVerdict {
   bool error = false;
   uint64_t offset = 0;
   ErrorClass cls = ErrorClass::kOk;
+  // The string validator's: the first ill-formed string's index and the
+  // error's offset inside it, and the ill-formed strings (0 elsewhere).
+  uint64_t str_offset = 0;
+  uint64_t first_bad = 0;
+  uint64_t bad_strings = 0;
   bool operator==(const StatVerdict& o) const {
-    return error == o.error && offset == o.offset && cls == o.cls;
+    return error == o.error && offset == o.offset && cls == o.cls && str_offset == o.str_offset &&
+           first_bad == o.first_bad && bad_strings == o.bad_strings;
   }
 };
 

@@ -44,6 +44,9 @@ const WideBeatIn& WideDriver::next(bool drained, bool* rst) {
   idle_.tkeep = LaneMask(rng_->u64());
   if (lanes_ > 64) idle_.tkeep |= LaneMask(rng_->u64()) << 64;
   idle_.tlast = rng_->chance(0.5);
+  // (from the keep noise rather than a draw of its own, so that the runs of
+  // blocks without string starts replay as before)
+  idle_.tuser = ~(idle_.tkeep >> 3);
   if (reset_wait_ >= 0) {
     if (reset_wait_-- == 0) {
       *rst = true;
@@ -68,6 +71,7 @@ const WideBeatIn& WideDriver::next(bool drained, bool* rst) {
     return idle_;
   }
   cur_.tkeep = FirstLanes(static_cast<int>(n));
+  cur_.tuser = source_->BeatStarts();
   cur_.tvalid = true;
   cur_.tlast = last;
   presenting_ = true;

@@ -78,6 +78,9 @@ WideRunStats RunWide(int lanes, PacketSource* source, Sink* sink, const RunOptio
         v.error = got.stat_error;
         v.cls = static_cast<ErrorClass>(got.stat_err_class);
         v.offset = got.stat_err_offset;
+        v.str_offset = got.stat_err_str_offset;
+        v.first_bad = got.stat_first_bad;
+        v.bad_strings = got.stat_bad_strings;
         sink->Stat(v);
         ++stats;
       }

@@ -33,6 +33,9 @@ struct WideOut {
   bool stat_error = false;
   uint64_t stat_err_offset = 0;
   uint8_t stat_err_class = 0;
+  uint64_t stat_err_str_offset = 0;  // the string validator's stat_* (0 elsewhere)
+  uint64_t stat_first_bad = 0;
+  uint64_t stat_bad_strings = 0;
   std::array<uint64_t, 6> err_count{};  // class c at [c - 1]
 };
 

@@ -28,6 +28,13 @@ struct HasTuser : std::false_type {};
 template <class T>
 struct HasTuser<T, std::void_t<decltype(std::declval<T&>().m_axis_tuser)>> : std::true_type {};
 
+// Whether the block takes string starts on s_axis_tuser and gives the string
+// sums on stat_* (the string validator).
+template <class T, class = void>
+struct HasStrings : std::false_type {};
+template <class T>
+struct HasStrings<T, std::void_t<decltype(std::declval<T&>().s_axis_tuser)>> : std::true_type {};
+
 // A lane mask as the 32-bit words of a Verilated port, least significant first, and back.
 inline std::array<uint32_t, kMaxLanes / 32> MaskWords(const LaneMask& m) {
   std::array<uint32_t, kMaxLanes / 32> w{};
@@ -67,6 +74,9 @@ class WideRtlOf : public WideRtl {
     t.cfg_mode = in.cfg_mode;
     SetPortBytes(t.s_axis_tdata, in.s.tdata.data(), in.s.tdata.size());
     SetPortWords(t.s_axis_tkeep, MaskWords(in.s.tkeep & keep_mask_).data());
+    if constexpr (HasStrings<Top>::value) {
+      SetPortWords(t.s_axis_tuser, MaskWords(in.s.tuser & keep_mask_).data());
+    }
     t.s_axis_tvalid = in.s.tvalid;
     t.s_axis_tlast = in.s.tlast;
     t.m_axis_tready = in.m_tready;
@@ -85,6 +95,11 @@ class WideRtlOf : public WideRtl {
     out->stat_error = t.stat_error;
     out->stat_err_offset = t.stat_err_offset;
     out->stat_err_class = t.stat_err_class;
+    if constexpr (HasStrings<Top>::value) {
+      out->stat_err_str_offset = t.stat_err_str_offset;
+      out->stat_first_bad = t.stat_first_bad;
+      out->stat_bad_strings = t.stat_bad_strings;
+    }
     for (int c = 0; c < 6; ++c) out->err_count[c] = PortBits(t.err_count, 32 * c, 32);
   }
   void Rise() override {
