@@ -63,7 +63,7 @@ utf8core_fusesoc_test(fusesoc.bad_param.kernel_ops utf8core:ip:kernel lint --DAT
 set_tests_properties(fusesoc.bad_param.kernel_ops PROPERTIES
   PASS_REGULAR_EXPRESSION "error_OPS_must_be_1_to_7")
 
-foreach(block decoder encoder validator wide_decoder sanitizer)
+foreach(block decoder encoder validator string_validator wide_decoder sanitizer)
   utf8core_fusesoc_test(fusesoc.lint.${block} utf8core:ip:${block} lint)
   if(block MATCHES "validator|wide_decoder|sanitizer")
     utf8core_fusesoc_test(fusesoc.bad_param.${block} utf8core:ip:${block} lint --LANES=3)

@@ -92,8 +92,8 @@ utf8core_rtl_corner(utf8_encoder count_width_3 error_COUNT_WIDTH_must_be_at_leas
 # The wide blocks: LANES 64 and 128 with the narrowest widths too, where the
 # status's halves are tightest (at 128 a beat's count of one class is 8 bits,
 # all of a 16-bit counter's low half).
-foreach(block utf8_validator utf8_wide_decoder utf8_sanitizer)
-  if(block STREQUAL "utf8_validator")
+foreach(block utf8_validator utf8_string_validator utf8_wide_decoder utf8_sanitizer)
+  if(block MATCHES "validator$")
     set(fifo QUEUE)
   else()
     set(fifo DEPTH)
@@ -111,6 +111,9 @@ foreach(block utf8_validator utf8_wide_decoder utf8_sanitizer)
   utf8core_rtl_corner(${block} ${fifo_lc}_12 error_${fifo}_must_be_a_power_of_two_at_least_4 ${fifo}=12)
 endforeach()
 
+utf8core_rtl_corner(utf8_lane_scan min legal LANES=1)
+utf8core_rtl_corner(utf8_lane_scan max legal LANES=128)
+utf8core_rtl_corner(utf8_lane_scan lanes_6 ${lanes} LANES=6)
 utf8core_rtl_corner(utf8_lane_front min legal LANES=1 OFFSET_WIDTH=4)
 utf8core_rtl_corner(utf8_lane_front lanes_64_min legal LANES=64 OFFSET_WIDTH=10)
 utf8core_rtl_corner(utf8_lane_front lanes_128_min legal LANES=128 OFFSET_WIDTH=11)

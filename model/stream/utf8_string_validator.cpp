@@ -1,0 +1,159 @@
+// Cycle model of the string validator; see utf8_string_validator.h. Each
+// tick() reads the previous cycle's state of a stage before the stage upstream
+// of it is overwritten, as the flip-flops do.
+#include "utf8_string_validator.h"
+
+namespace utf8core {
+
+namespace {
+
+constexpr uint64_t kOffsetMask = 0xFFFFFFFFull;
+
+int ScanLevels(int lanes) { return lanes <= 4 ? 1 : lanes <= 16 ? 2 : lanes <= 64 ? 3 : 4; }
+
+}  // namespace
+
+StringValidatorCycleModel::StringValidatorCycleModel(int lanes)
+    : lanes_(lanes),
+      scan_levels_(ScanLevels(lanes)),
+      stat_delay_(3 + 2 * ScanLevels(lanes) - (lanes > 64 ? 6 : 5)),
+      front_(lanes),
+      status_(lanes) {
+  Reset();
+}
+
+void StringValidatorCycleModel::Reset() {
+  carry_ = found_ = false;
+  first_bad_ = bad_ = str_base_ = 0;
+  f_line_.assign(static_cast<size_t>(scan_levels_ + 1), OutBeat());
+  f_ = OutBeat();
+  // The sums' data registers are not reset; only whether they hold a packet.
+  for (Sums& s : q_line_) s.valid = s.load = false;
+  q_line_.resize(static_cast<size_t>(6 + 2 * scan_levels_));
+  q_.valid = false;
+  for (auto& s : st_line_) s.valid = false;
+  st_line_.resize(static_cast<size_t>(stat_delay_));
+  r_.valid = false;
+  queue_.clear();
+  out_valid_ = false;
+  outstanding_ = 0;
+  owe_q_ = false;
+  s_ready_ = true;
+}
+
+StringValidatorCycleModel::Outputs StringValidatorCycleModel::outputs() const {
+  Outputs o;
+  o.s_tready = s_ready_;
+  o.m_tvalid = out_valid_;
+  if (o.m_tvalid) {
+    o.m_tkeep = out_.end;
+    o.m_tdata = out_.ok;
+    o.m_tlast = out_.last;
+  }
+  o.stat_valid = r_.valid;
+  o.stat_error = r_.error;
+  o.stat_err_offset = r_.offset & kOffsetMask;
+  o.stat_err_class = r_.cls;
+  o.stat_err_str_offset = r_.str_offset & kOffsetMask;
+  o.stat_first_bad = r_.first_bad & kOffsetMask;
+  o.stat_bad_strings = r_.bad & kOffsetMask;
+  o.err_count = status_.counts();
+  return o;
+}
+
+void StringValidatorCycleModel::tick(const Inputs& in) {
+  const bool s_ready = s_ready_;
+  const bool s_fire = in.s.tvalid && s_ready;
+  const bool m_fire = out_valid_ && in.m_tready;
+
+  // Output queue, written by stage F.
+  if (!queue_.empty() && (!out_valid_ || in.m_tready)) {
+    out_ = queue_.front();
+    queue_.pop_front();
+    out_valid_ = true;
+  } else if (m_fire) {
+    out_valid_ = false;
+  }
+  if (f_.valid) queue_.push_back(f_);
+  s_ready_ = outstanding_ < kQueue - 2;
+  outstanding_ += (owe_q_ ? 1 : 0) - (m_fire ? 1 : 0);
+  owe_q_ = s_fire;
+
+  // R: the sums of stage Q with utf8_lane_status's verdict, STAT_DELAY clocks late.
+  const LaneStatusModel::Status met = stat_delay_ == 0 ? status_.status() : st_line_.back();
+  r_.valid = q_.valid;
+  r_.error = met.error;
+  r_.offset = met.offset;
+  r_.cls = met.cls;
+  r_.str_offset = q_.found ? (met.offset - q_.str_base) & kOffsetMask : 0;
+  r_.first_bad = q_.found ? q_.first_bad : 0;
+  r_.bad = q_.bad;
+  if (stat_delay_ > 0) {
+    st_line_.push_front(status_.status());
+    st_line_.pop_back();
+  }
+
+  // The decided beat, read as stage S1 takes it: its verdicts (stage F's,
+  // LV + 1 clocks on) and the packet's sums after it (stage Q's, 6 + 2 LV on).
+  const DecidedBeat& d = front_.out();
+  OutBeat f;
+  Sums s;
+  if (d.valid) {
+    LaneMask err;
+    for (size_t u = 0; u < d.units.size(); ++u) {
+      if (d.units[u].cls != ErrorClass::kOk) err.set(static_cast<size_t>(d.lanes[u]));
+    }
+    f.valid = true;
+    f.last = d.last;
+    f.end = d.str_ends;
+    bool cur = carry_;
+    bool stop = found_;  // the first ill-formed string of the packet is behind
+    int to_first = 0;    // well-formed strings ending before it in this beat
+    for (int k = 0; k < lanes_; ++k) {
+      const size_t kk = static_cast<size_t>(k);
+      if (d.starts.test(kk)) cur = false;
+      if (err.test(kk)) cur = true;
+      if (!d.str_ends.test(kk)) {
+        if (!stop && d.starts.test(kk)) str_base_ = d.base + kk;
+        continue;
+      }
+      if (!cur) f.ok.set(kk);
+      if (cur) ++bad_;
+      if (stop) continue;
+      if (d.starts.test(kk)) str_base_ = d.base + kk;
+      if (cur) {
+        stop = true;
+      } else {
+        ++to_first;
+      }
+    }
+    carry_ = cur;
+    if (!found_) first_bad_ += static_cast<uint64_t>(to_first);
+    found_ = stop;
+    s.load = true;
+    s.valid = d.last;
+    s.found = found_;
+    s.first_bad = first_bad_ & kOffsetMask;
+    s.bad = bad_ & kOffsetMask;
+    s.str_base = str_base_ & kOffsetMask;
+    if (d.last) {
+      found_ = false;
+      first_bad_ = bad_ = str_base_ = 0;
+    }
+  }
+  f_line_.push_back(f);
+  f_ = f_line_.front();
+  f_line_.pop_front();
+  q_line_.push_back(s);
+  const Sums q = q_line_.front();
+  q_line_.pop_front();
+  q_.valid = q.valid;
+  if (q.load) q_ = q;
+
+  status_.tick(in.rst, front_.out());
+  front_.tick(in.rst, in.cfg_mode, in.s, s_ready);
+
+  if (in.rst) Reset();
+}
+
+}  // namespace utf8core

@@ -1,0 +1,672 @@
+// SPDX-License-Identifier: MIT
+// Copyright (c) 2026 utf8core developers
+
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+/*
+ * String validator: the wide validator for a column of strings (Arrow's
+ * layout, ../shared/SPEC.md §1, §9 OP 3). LANES bytes a clock, a string-start
+ * mark per lane (s_axis_tuser), so a beat may hold the ends and starts of many
+ * strings; each string is validated alone, as the functional model's
+ * Validate() of that string. One output beat per input beat: m_axis_tkeep
+ * marks the lanes where a string ends, m_axis_tdata the same lanes when that
+ * string is well-formed, so a beat carries up to LANES verdicts in order (a
+ * beat where no string ends carries none, tkeep all zero). Empty strings hold
+ * no byte and never reach the block: their verdict (well-formed) is the
+ * owner's to insert. Per packet, stat_* give the first ill-formed string's
+ * index and its first error (class, offset in the packet and in the string)
+ * and the count of ill-formed strings.
+ *
+ * How: the shared front end (utf8_lane_front) takes the marks, and a
+ * continuation byte at a string start continues no unit, so no unit crosses a
+ * string boundary and every unit the front decides belongs to one string. A
+ * string is ill-formed when an error unit ends in it: a segmented OR scan
+ * (utf8_lane_scan; the string starts are its segment breaks) gives that at
+ * every lane, with the open string's flag carried from beat to beat. A
+ * second scan over the ill-formed strings' end lanes finds the beat's first
+ * one; from it, popcounts and a priority encoder (each a few LUTs a clock)
+ * give the first ill-formed string's index and where it started. The
+ * first error itself is the packet's first error (utf8_lane_status), since
+ * every string before that string is well-formed.
+ *
+ * Stages after the front's decided beat (t): S1 (t+1) the scan's inputs; the
+ * scan, LV clocks; F (t+2+LV) each string's verdict, into the output queue;
+ * the second scan, LV clocks; H (t+3+2LV) the lanes before the first
+ * ill-formed string; P1..P3 (t+4+2LV .. t+6+2LV) their counts and the last
+ * start among them; Q (t+7+2LV) the packet's sums; R (t+8+2LV) stat_*, with
+ * utf8_lane_status's verdict delayed to meet it.
+ */
+module utf8_string_validator #(
+    // bytes per beat: 1, 2, 4, 8, 16, 32, 64 or 128
+    parameter LANES = 8,
+    // width of the offsets and string counts, at least 16 (utf8_lane_status)
+    parameter OFFSET_WIDTH = 32,
+    // width of each saturating error counter, at least 16 (utf8_lane_status)
+    parameter COUNT_WIDTH = 32,
+    // output beats that may be outstanding (input beat accepted, its output
+    // beat not yet taken): a power of two, at least 4, and more than the
+    // pipeline's depth for one beat a clock
+    parameter QUEUE = 32
+) (
+    input  wire                      clk,
+    input  wire                      rst,
+
+    // Configuration: 0 rfc3629, 1 annex-r; sampled with a packet's first beat
+    input  wire                      cfg_mode,
+
+    // Byte input; tuser[k]: a string starts at lane k (a packet's first byte
+    // starts one whether marked or not)
+    input  wire [8*LANES-1:0]        s_axis_tdata,
+    input  wire [LANES-1:0]          s_axis_tkeep,
+    input  wire [LANES-1:0]          s_axis_tuser,
+    input  wire                      s_axis_tvalid,
+    output wire                      s_axis_tready,
+    input  wire                      s_axis_tlast,
+
+    // Verdicts, one beat per input beat: tkeep[k] a string ends at lane k,
+    // tdata[k] (only where tkeep[k]) it is well-formed
+    output wire [LANES-1:0]          m_axis_tdata,
+    output wire [LANES-1:0]          m_axis_tkeep,
+    output wire                      m_axis_tvalid,
+    input  wire                      m_axis_tready,
+    output wire                      m_axis_tlast,
+
+    // Status, a pulse per packet
+    output wire                      stat_valid,
+    output wire                      stat_error,          // some string is ill-formed
+    output wire [OFFSET_WIDTH-1:0]   stat_err_offset,     // the first error unit's offset in the packet
+    output wire [2:0]                stat_err_class,
+    output wire [OFFSET_WIDTH-1:0]   stat_err_str_offset, // and in its string
+    output wire [OFFSET_WIDTH-1:0]   stat_first_bad,      // index of the first ill-formed string
+    output wire [OFFSET_WIDTH-1:0]   stat_bad_strings,    // ill-formed strings in the packet
+    output wire [6*COUNT_WIDTH-1:0]  err_count
+);
+
+localparam LV = (LANES <= 4) ? 1 : (LANES <= 16) ? 2 : (LANES <= 64) ? 3 : 4;  // utf8_lane_scan's LEVELS
+localparam STATUS_STEPS = (LANES > 64) ? 6 : 5;  // utf8_lane_status's reduction steps
+// utf8_lane_status's verdict comes 4 + STATUS_STEPS clocks after the decided
+// beat; R reads it 7 + 2*LV clocks after.
+localparam STAT_DELAY = 3 + 2 * LV - STATUS_STEPS;
+// Lanes padded to 16 for the counts: groups of four, then of four groups.
+localparam PL = (LANES < 16) ? 16 : LANES;
+localparam NG1 = PL / 4;
+localparam NG2 = PL / 16;
+localparam CNT_W = $clog2(PL) + 1;
+localparam IDX_W = $clog2(PL);
+localparam FIRE_GROUPS = (LANES + 7) / 8;
+
+// Parameter checks. An illegal value instantiates a module that does not exist,
+// named after the rule it breaks, where Verilator, Icarus and Yosys all stop
+// elaborating. An initial block's $error would pass Verilator's lint and Icarus's
+// compile, and stop only a simulation.
+generate
+    if (LANES < 1 || LANES > 128 || (LANES & (LANES - 1)) != 0) begin : g_check_lanes
+        error_LANES_must_be_1_2_4_8_16_32_64_or_128 stop ();
+    end
+    if (OFFSET_WIDTH < 16) begin : g_check_offset_width
+        error_OFFSET_WIDTH_must_be_at_least_16 stop ();
+    end
+    if (COUNT_WIDTH < 16) begin : g_check_count_width
+        error_COUNT_WIDTH_must_be_at_least_16 stop ();
+    end
+    if (QUEUE < 4 || (QUEUE & (QUEUE - 1)) != 0) begin : g_check_queue
+        error_QUEUE_must_be_a_power_of_two_at_least_4 stop ();
+    end
+endgenerate
+
+reg s_ready_q;
+reg s_ready_d;  // its next value outside reset, which the front end registers copies of
+wire s_fire = s_axis_tvalid && s_ready_q;
+
+wire                    dec_valid;
+wire                    dec_last;
+wire [OFFSET_WIDTH-1:0] dec_base;
+wire [LANES-1:0]        dec_end;
+wire [3*LANES-1:0]      dec_len;
+wire [3*LANES-1:0]      dec_cls;
+wire [32*LANES-1:0]     dec_cp;
+wire [LANES-1:0]        dec_start;
+wire [LANES-1:0]        dec_str_end;
+
+utf8_lane_front #(
+    .LANES(LANES),
+    .OFFSET_WIDTH(OFFSET_WIDTH)
+) front_inst (
+    .clk(clk),
+    .rst(rst),
+    .cfg_mode(cfg_mode),
+    .s_axis_tdata(s_axis_tdata),
+    .s_axis_tkeep(s_axis_tkeep),
+    .s_axis_tvalid(s_axis_tvalid),
+    .s_ready_next(s_ready_d),
+    .s_axis_tlast(s_axis_tlast),
+    .s_start(s_axis_tuser),
+    .dec_valid(dec_valid),
+    .dec_last(dec_last),
+    .dec_base(dec_base),
+    .dec_end(dec_end),
+    .dec_len(dec_len),
+    .dec_cls(dec_cls),
+    .dec_cp(dec_cp),
+    .dec_start(dec_start),
+    .dec_str_end(dec_str_end)
+);
+
+// Code points are not needed here; synthesis drops their logic.
+wire unused_cp = &{1'b0, dec_cp, 1'b0};
+
+// ---------------------------------------------------------------------------
+// The packet's first error and the per-class counters, as in utf8_validator
+
+wire                    verdict;
+wire                    pkt_err;
+wire [OFFSET_WIDTH-1:0] pkt_off;
+wire [2:0]              pkt_cls;
+
+utf8_lane_status #(
+    .LANES(LANES),
+    .OFFSET_WIDTH(OFFSET_WIDTH),
+    .COUNT_WIDTH(COUNT_WIDTH)
+) status_inst (
+    .clk(clk),
+    .rst(rst),
+    .in_valid(dec_valid),
+    .in_last(dec_last),
+    .in_base(dec_base),
+    .in_end(dec_end),
+    .in_len(dec_len),
+    .in_cls(dec_cls),
+    .stat_valid(verdict),
+    .stat_error(pkt_err),
+    .stat_err_offset(pkt_off),
+    .stat_err_class(pkt_cls),
+    .err_count(err_count)
+);
+
+// ---------------------------------------------------------------------------
+// S1: per lane, an error unit ends here (the scan's flag) and no string starts
+// here (its pass)
+
+localparam SB_W = 2 + OFFSET_WIDTH + 2 * LANES;   // {valid, last, base, start, str_end}
+
+reg  [LANES-1:0] s1_g_q;
+reg  [LANES-1:0] s1_p_q;
+reg  [SB_W-1:0]  s1_sb_q;
+wire [LANES-1:0] dec_err_end;
+
+genvar k, j;
+generate
+    for (k = 0; k < LANES; k = k + 1) begin : g_err_end
+        assign dec_err_end[k] = dec_end[k] && dec_cls[3*k +: 3] != 3'd0;
+    end
+endgenerate
+
+always @(posedge clk) begin
+    s1_g_q  <= dec_err_end;
+    s1_p_q  <= ~dec_start;
+    s1_sb_q <= {dec_valid, dec_last, dec_base, dec_start, dec_str_end};
+    if (rst) begin
+        s1_sb_q[SB_W-1] <= 1'b0;
+    end
+end
+
+wire [LANES-1:0] scan_g;
+wire [LANES-1:0] scan_p;
+
+utf8_lane_scan #(
+    .LANES(LANES)
+) scan_bad_inst (
+    .clk(clk),
+    .in_g(s1_g_q),
+    .in_p(s1_p_q),
+    .out_g(scan_g),
+    .out_p(scan_p)
+);
+
+// The side band, delayed LV clocks to meet the scan's result (a flat vector,
+// stage i at [SB_W*i +: SB_W], rather than an array Yosys would turn into
+// registers with a warning)
+reg [SB_W*LV-1:0] sb_q;
+wire [SB_W*(LV+1)-1:0] sb_chain = {sb_q, s1_sb_q};
+wire unused_sb_chain = &{1'b0, sb_chain[SB_W*LV +: SB_W], 1'b0};
+integer i;
+always @(posedge clk) begin
+    sb_q <= sb_chain[SB_W*LV-1:0];
+    if (rst) begin
+        for (i = 0; i < LV; i = i + 1) begin
+            sb_q[SB_W*i + SB_W-1] <= 1'b0;
+        end
+    end
+end
+wire [SB_W-1:0]         sb = sb_q[SB_W*(LV-1) +: SB_W];
+wire                    sb_valid = sb[SB_W-1];
+wire                    sb_last  = sb[SB_W-2];
+wire [OFFSET_WIDTH-1:0] sb_base  = sb[2*LANES +: OFFSET_WIDTH];
+wire [LANES-1:0]        sb_start = sb[LANES +: LANES];
+wire [LANES-1:0]        sb_end   = sb[0 +: LANES];
+
+// ---------------------------------------------------------------------------
+// F: each lane's string is ill-formed: an error unit ended in it in this beat,
+// or before it (carry: the open string's flag at the end of the last beat).
+// A packet's first byte starts a string, which clears the carry, so it needs
+// no clearing between packets. A copy of the carry per eight lanes, each
+// keeping itself (they stay equal), so no one flop reaches every lane.
+
+(* keep *) reg [FIRE_GROUPS-1:0] carry_q;
+wire [LANES-1:0] lane_bad;
+
+generate
+    for (k = 0; k < LANES; k = k + 1) begin : g_bad
+        assign lane_bad[k] = scan_g[k] || (scan_p[k] && carry_q[k / 8]);
+    end
+    for (k = 0; k < FIRE_GROUPS; k = k + 1) begin : g_carry
+        always @(posedge clk) begin
+            if (sb_valid) begin
+                carry_q[k] <= scan_g[LANES-1] || (scan_p[LANES-1] && carry_q[k]);
+            end
+            if (rst) begin
+                carry_q[k] <= 1'b0;
+            end
+        end
+    end
+endgenerate
+
+reg                    f_valid_q;
+reg                    f_last_q;
+reg [OFFSET_WIDTH-1:0] f_base_q;
+reg [LANES-1:0]        f_end_q;    // a string ends here
+reg [LANES-1:0]        f_ok_q;     // and is well-formed
+reg [LANES-1:0]        f_bad_q;    // or ill-formed
+reg [LANES-1:0]        f_start_q;
+
+always @(posedge clk) begin
+    f_valid_q <= sb_valid;
+    f_last_q  <= sb_last;
+    f_base_q  <= sb_base;
+    f_end_q   <= sb_end;
+    f_ok_q    <= sb_end & ~lane_bad;
+    f_bad_q   <= sb_end & lane_bad;
+    f_start_q <= sb_start;
+    if (rst) begin
+        f_valid_q <= 1'b0;
+    end
+end
+
+// ---------------------------------------------------------------------------
+// The second scan: an ill-formed string ended at or below each lane
+
+wire [LANES-1:0] any_bad;
+wire unused_any_p;
+
+utf8_lane_scan #(
+    .LANES(LANES)
+) scan_first_inst (
+    .clk(clk),
+    .in_g(f_bad_q),
+    .in_p({LANES{1'b1}}),
+    .out_g(any_bad),
+    .out_p({unused_any_p_bits})
+);
+wire [LANES-1:0] unused_any_p_bits;
+assign unused_any_p = &{1'b0, unused_any_p_bits, 1'b0};
+
+localparam SB2_W = 2 + OFFSET_WIDTH + 3 * LANES;   // {valid, last, base, start, end, bad}
+reg [SB2_W*LV-1:0] sb2_q;
+wire [SB2_W*(LV+1)-1:0] sb2_chain = {sb2_q, f_valid_q, f_last_q, f_base_q, f_start_q, f_end_q, f_bad_q};
+wire unused_sb2_chain = &{1'b0, sb2_chain[SB2_W*LV +: SB2_W], 1'b0};
+always @(posedge clk) begin
+    sb2_q <= sb2_chain[SB2_W*LV-1:0];
+    if (rst) begin
+        for (i = 0; i < LV; i = i + 1) begin
+            sb2_q[SB2_W*i + SB2_W-1] <= 1'b0;
+        end
+    end
+end
+wire [SB2_W-1:0]        sb2 = sb2_q[SB2_W*(LV-1) +: SB2_W];
+
+// ---------------------------------------------------------------------------
+// H: the well-formed strings ending before the beat's first ill-formed one,
+// and the string starts at or below its end lane (the last of them is where
+// it started); lanes padded to PL with none
+
+wire [LANES:0] any_bad_below = {any_bad, 1'b0};   // [k]: an ill-formed string ended below lane k
+
+reg              h_valid_q;
+reg              h_last_q;
+reg              h_has_bad_q;
+reg [OFFSET_WIDTH-1:0] h_base_q;
+reg [PL-1:0]     h_ok_before_q;
+reg [PL-1:0]     h_start_le_q;
+reg [PL-1:0]     h_bad_q;
+
+always @(posedge clk) begin
+    h_valid_q     <= sb2[SB2_W-1];
+    h_last_q      <= sb2[SB2_W-2];
+    h_base_q      <= sb2[3*LANES +: OFFSET_WIDTH];
+    h_has_bad_q   <= any_bad[LANES-1];
+    h_ok_before_q <= {{(PL-LANES){1'b0}}, sb2[LANES +: LANES] & ~any_bad};
+    h_start_le_q  <= {{(PL-LANES){1'b0}}, sb2[2*LANES +: LANES] & ~any_bad_below[LANES-1:0]};
+    h_bad_q       <= {{(PL-LANES){1'b0}}, sb2[0 +: LANES]};
+    if (rst) begin
+        h_valid_q <= 1'b0;
+    end
+end
+wire unused_below = &{1'b0, any_bad_below[LANES], 1'b0};
+
+// ---------------------------------------------------------------------------
+// P1..P3: counts of those well-formed ends and of the ill-formed ends, and the
+// highest start lane among those marked, in groups of four, then of four
+// groups, then the rest.
+
+// P1: per group of four lanes: counts (3 bits), any start, its highest lane (2 bits)
+reg          p1_valid_q, p1_last_q, p1_has_bad_q;
+reg [OFFSET_WIDTH-1:0] p1_base_q;
+reg [3*NG1-1:0] p1_ok_q;
+reg [3*NG1-1:0] p1_bad_q;
+reg [NG1-1:0]   p1_any_q;
+reg [2*NG1-1:0] p1_idx_q;
+
+function [2:0] pop4;
+    input [3:0] v;
+    begin
+        pop4 = {2'b00, v[0]} + {2'b00, v[1]} + {2'b00, v[2]} + {2'b00, v[3]};
+    end
+endfunction
+
+// the highest of lanes 1..3 marked, else 0 (lane 0, or none: p1_any_q says which)
+function [1:0] top4;
+    input [3:1] v;
+    begin
+        top4 = v[3] ? 2'd3 : v[2] ? 2'd2 : v[1] ? 2'd1 : 2'd0;
+    end
+endfunction
+
+always @(posedge clk) begin
+    p1_valid_q   <= h_valid_q;
+    p1_last_q    <= h_last_q;
+    p1_has_bad_q <= h_has_bad_q;
+    p1_base_q    <= h_base_q;
+    for (i = 0; i < NG1; i = i + 1) begin
+        p1_ok_q[3*i +: 3]  <= pop4(h_ok_before_q[4*i +: 4]);
+        p1_bad_q[3*i +: 3] <= pop4(h_bad_q[4*i +: 4]);
+        p1_any_q[i]        <= |h_start_le_q[4*i +: 4];
+        p1_idx_q[2*i +: 2] <= top4(h_start_le_q[4*i+1 +: 3]);
+    end
+    if (rst) begin
+        p1_valid_q <= 1'b0;
+    end
+end
+
+// P2: per four groups: counts (5 bits), any start, highest lane (4 bits)
+reg          p2_valid_q, p2_last_q, p2_has_bad_q;
+reg [OFFSET_WIDTH-1:0] p2_base_q;
+reg [5*NG2-1:0] p2_ok_q;
+reg [5*NG2-1:0] p2_bad_q;
+reg [NG2-1:0]   p2_any_q;
+reg [4*NG2-1:0] p2_idx_q;
+
+wire [5*NG2-1:0] p2_ok_sum;
+wire [5*NG2-1:0] p2_bad_sum;
+generate
+    for (j = 0; j < NG2; j = j + 1) begin : g_p2
+        utf8_lane_sum #(.N(4), .IN_WIDTH(3)) ok_sum_inst (
+            .in_values(p1_ok_q[12*j +: 12]),
+            .sum(p2_ok_sum[5*j +: 5])
+        );
+        utf8_lane_sum #(.N(4), .IN_WIDTH(3)) bad_sum_inst (
+            .in_values(p1_bad_q[12*j +: 12]),
+            .sum(p2_bad_sum[5*j +: 5])
+        );
+    end
+endgenerate
+
+integer g;
+always @(posedge clk) begin
+    p2_valid_q   <= p1_valid_q;
+    p2_last_q    <= p1_last_q;
+    p2_has_bad_q <= p1_has_bad_q;
+    p2_base_q    <= p1_base_q;
+    p2_ok_q      <= p2_ok_sum;
+    p2_bad_q     <= p2_bad_sum;
+    for (i = 0; i < NG2; i = i + 1) begin
+        p2_any_q[i] <= |p1_any_q[4*i +: 4];
+        p2_idx_q[4*i +: 4] <= 4'd0;
+        // the highest group with a start wins: later assignments override
+        for (g = 0; g < 4; g = g + 1) begin
+            if (p1_any_q[4*i + g]) begin
+                p2_idx_q[4*i +: 4] <= {g[1:0], p1_idx_q[2*(4*i + g) +: 2]};
+            end
+        end
+    end
+    if (rst) begin
+        p2_valid_q <= 1'b0;
+    end
+end
+
+// P3: over the NG2 (1..8) groups of sixteen
+reg          p3_valid_q, p3_last_q, p3_has_bad_q;
+reg [OFFSET_WIDTH-1:0] p3_base_q;
+reg [CNT_W-1:0] p3_ok_q;
+reg [CNT_W-1:0] p3_bad_q;
+reg             p3_any_q;
+reg [IDX_W-1:0] p3_idx_q;
+
+// the highest group of sixteen with a start wins (later assignments
+// override): the group number above its lane within the group
+reg [IDX_W-1:0] p3_idx_d;
+reg [IDX_W-1:0] p3_group;
+always @* begin
+    p3_idx_d = {IDX_W{1'b0}};
+    p3_group = {IDX_W{1'b0}};
+    for (g = 0; g < NG2; g = g + 1) begin
+        if (p2_any_q[g]) begin
+            p3_group = g[IDX_W-1:0];
+            p3_idx_d = p3_group << 4;
+            p3_idx_d[3:0] = p2_idx_q[4*g +: 4];
+        end
+    end
+end
+
+wire [5+$clog2(NG2)-1:0] p3_ok_sum;
+wire [5+$clog2(NG2)-1:0] p3_bad_sum;
+utf8_lane_sum #(.N(NG2), .IN_WIDTH(5)) p3_ok_inst (.in_values(p2_ok_q), .sum(p3_ok_sum));
+utf8_lane_sum #(.N(NG2), .IN_WIDTH(5)) p3_bad_inst (.in_values(p2_bad_q), .sum(p3_bad_sum));
+
+always @(posedge clk) begin
+    p3_valid_q   <= p2_valid_q;
+    p3_last_q    <= p2_last_q;
+    p3_has_bad_q <= p2_has_bad_q;
+    p3_base_q    <= p2_base_q;
+    p3_ok_q      <= p3_ok_sum;
+    p3_bad_q     <= p3_bad_sum;
+    p3_any_q     <= |p2_any_q;
+    p3_idx_q     <= p3_idx_d;
+    if (rst) begin
+        p3_valid_q <= 1'b0;
+    end
+end
+
+// ---------------------------------------------------------------------------
+// Q: the packet's sums. Until its first ill-formed string: the well-formed
+// strings before it and the start of the string being read; the ill-formed
+// strings throughout.
+
+reg                    found_q;
+reg [OFFSET_WIDTH-1:0] idx_acc_q;
+reg [OFFSET_WIDTH-1:0] bad_acc_q;
+reg [OFFSET_WIDTH-1:0] str_base_q;
+
+reg                    q_valid_q;
+reg                    q_found_q;
+reg [OFFSET_WIDTH-1:0] q_idx_q;
+reg [OFFSET_WIDTH-1:0] q_bad_q;
+reg [OFFSET_WIDTH-1:0] q_str_base_q;
+
+wire [OFFSET_WIDTH-1:0] idx_next = idx_acc_q + (found_q ? {OFFSET_WIDTH{1'b0}}
+                                                        : {{(OFFSET_WIDTH-CNT_W){1'b0}}, p3_ok_q});
+wire [OFFSET_WIDTH-1:0] bad_next = bad_acc_q + {{(OFFSET_WIDTH-CNT_W){1'b0}}, p3_bad_q};
+// p3_base_q is lane 0's offset, a multiple of LANES, and the lane is below LANES
+wire [OFFSET_WIDTH-1:0] start_off = p3_base_q | {{(OFFSET_WIDTH-IDX_W){1'b0}}, p3_idx_q};
+wire [OFFSET_WIDTH-1:0] base_next = (!found_q && p3_any_q) ? start_off : str_base_q;
+wire                    found_next = found_q || p3_has_bad_q;
+
+always @(posedge clk) begin
+    q_valid_q <= p3_valid_q && p3_last_q;
+    if (p3_valid_q) begin
+        q_found_q    <= found_next;
+        q_idx_q      <= idx_next;
+        q_bad_q      <= bad_next;
+        q_str_base_q <= base_next;
+        if (p3_last_q) begin
+            found_q    <= 1'b0;
+            idx_acc_q  <= {OFFSET_WIDTH{1'b0}};
+            bad_acc_q  <= {OFFSET_WIDTH{1'b0}};
+            str_base_q <= {OFFSET_WIDTH{1'b0}};
+        end else begin
+            found_q    <= found_next;
+            idx_acc_q  <= idx_next;
+            bad_acc_q  <= bad_next;
+            str_base_q <= base_next;
+        end
+    end
+    if (rst) begin
+        q_valid_q  <= 1'b0;
+        found_q    <= 1'b0;
+        idx_acc_q  <= {OFFSET_WIDTH{1'b0}};
+        bad_acc_q  <= {OFFSET_WIDTH{1'b0}};
+        str_base_q <= {OFFSET_WIDTH{1'b0}};
+    end
+end
+
+// ---------------------------------------------------------------------------
+// R: stat_*, with utf8_lane_status's verdict delayed STAT_DELAY clocks to
+// come with the sums of its packet
+
+localparam ST_W = 1 + 1 + OFFSET_WIDTH + 3;
+wire [ST_W-1:0] st_now = {verdict, pkt_err, pkt_off, pkt_cls};
+wire [ST_W-1:0] st_met;
+
+generate
+    if (STAT_DELAY == 0) begin : g_st_now
+        assign st_met = st_now;
+    end else begin : g_st_delay
+        reg [ST_W*STAT_DELAY-1:0] st_q;
+        wire [ST_W*(STAT_DELAY+1)-1:0] st_chain = {st_q, st_now};
+        wire unused_st_chain = &{1'b0, st_chain[ST_W*STAT_DELAY +: ST_W], 1'b0};
+        integer d;
+        always @(posedge clk) begin
+            st_q <= st_chain[ST_W*STAT_DELAY-1:0];
+            if (rst) begin
+                for (d = 0; d < STAT_DELAY; d = d + 1) begin
+                    st_q[ST_W*d + ST_W-1] <= 1'b0;
+                end
+            end
+        end
+        assign st_met = st_q[ST_W*(STAT_DELAY-1) +: ST_W];
+    end
+endgenerate
+
+wire unused_st_valid = &{1'b0, st_met[ST_W-1], 1'b0};   // equals q_valid_q
+
+reg                    r_valid_q;
+reg                    r_error_q;
+reg [OFFSET_WIDTH-1:0] r_off_q;
+reg [2:0]              r_cls_q;
+reg [OFFSET_WIDTH-1:0] r_str_off_q;
+reg [OFFSET_WIDTH-1:0] r_first_q;
+reg [OFFSET_WIDTH-1:0] r_bad_q;
+
+always @(posedge clk) begin
+    r_valid_q   <= q_valid_q;
+    r_error_q   <= st_met[ST_W-2];
+    r_off_q     <= st_met[3 +: OFFSET_WIDTH];
+    r_cls_q     <= st_met[2:0];
+    r_str_off_q <= q_found_q ? st_met[3 +: OFFSET_WIDTH] - q_str_base_q : {OFFSET_WIDTH{1'b0}};
+    r_first_q   <= q_found_q ? q_idx_q : {OFFSET_WIDTH{1'b0}};
+    r_bad_q     <= q_bad_q;
+    if (rst) begin
+        r_valid_q <= 1'b0;
+    end
+end
+
+// ---------------------------------------------------------------------------
+// Output queue: as utf8_validator's verdict queue, one entry per input beat;
+// the credit counts beats accepted and not yet taken out.
+
+localparam PTR_W = $clog2(QUEUE);
+localparam OUT_W = 2 * LANES + 1;
+
+reg [OUT_W-1:0]     q_mem [0:QUEUE-1];
+reg [PTR_W-1:0]     q_wr_q;
+reg [PTR_W-1:0]     q_rd_q;
+reg [QUEUE-1:0]     q_fill_q;   // thermometer: q_fill_q[i] = more than i entries
+reg                 out_valid_q;
+reg [OUT_W-1:0]     out_q;
+reg [QUEUE-1:0]     owed_q;     // thermometer: more than i output beats owed, not counting owe_q's
+reg                 owe_q;      // a beat was accepted a clock ago
+
+wire m_fire = out_valid_q && m_axis_tready;
+wire q_load = q_fill_q[0] && (!out_valid_q || m_axis_tready);
+
+always @(posedge clk) begin
+    if (f_valid_q) begin
+        q_mem[q_wr_q] <= {f_last_q, f_ok_q, f_end_q};
+        q_wr_q <= q_wr_q + 1'b1;
+    end
+    if (q_load) begin
+        out_q  <= q_mem[q_rd_q];
+        q_rd_q <= q_rd_q + 1'b1;
+    end
+    if (q_load) begin
+        out_valid_q <= 1'b1;
+    end else if (m_fire) begin
+        out_valid_q <= 1'b0;
+    end
+    case ({f_valid_q, q_load})
+        2'b10:   q_fill_q <= {q_fill_q[QUEUE-2:0], 1'b1};
+        2'b01:   q_fill_q <= {1'b0, q_fill_q[QUEUE-1:1]};
+        default: q_fill_q <= q_fill_q;
+    endcase
+    s_ready_q <= s_ready_d;
+    owe_q     <= s_fire;
+    case ({owe_q, m_fire})
+        2'b10:   owed_q <= {owed_q[QUEUE-2:0], 1'b1};
+        2'b01:   owed_q <= {1'b0, owed_q[QUEUE-1:1]};
+        default: owed_q <= owed_q;
+    endcase
+    if (rst) begin
+        s_ready_q   <= 1'b1;
+        q_wr_q      <= {PTR_W{1'b0}};
+        q_rd_q      <= {PTR_W{1'b0}};
+        q_fill_q    <= {QUEUE{1'b0}};
+        out_valid_q <= 1'b0;
+        owed_q      <= {QUEUE{1'b0}};
+        owe_q       <= 1'b0;
+    end
+end
+
+// Ready next clock: fewer than QUEUE-2 beats counted owed now, whatever this
+// clock's events (utf8_validator says why it is read from one flop).
+always @* begin
+    s_ready_d = !owed_q[QUEUE-3];
+end
+
+assign s_axis_tready       = s_ready_q;
+assign m_axis_tlast        = out_q[OUT_W-1];
+assign m_axis_tdata        = out_q[LANES +: LANES];
+assign m_axis_tkeep        = out_q[0 +: LANES];
+assign m_axis_tvalid       = out_valid_q;
+assign stat_valid          = r_valid_q;
+assign stat_error          = r_error_q;
+assign stat_err_offset     = r_off_q;
+assign stat_err_class      = r_cls_q;
+assign stat_err_str_offset = r_str_off_q;
+assign stat_first_bad      = r_first_q;
+assign stat_bad_strings    = r_bad_q;
+
+endmodule
+
+`resetall
+`default_nettype wire
