@@ -327,11 +327,35 @@ end
 wire [SB2_W-1:0]        sb2 = sb2_q[SB2_W*(LV-1) +: SB2_W];
 
 // ---------------------------------------------------------------------------
-// H: the well-formed strings ending before the beat's first ill-formed one,
+// H: the well-formed strings ending before the packet's first ill-formed one,
 // and the string starts at or below its end lane (the last of them is where
-// it started); lanes padded to PL with none
+// it started), both only until that string's beat; lanes padded to PL with
+// none. Whether an earlier beat of the packet held an ill-formed string is
+// kept here (open_q), a copy per eight lanes, rather than at Q, so that the
+// sums there are plain adds: a gate in front of a 32-bit carry chain was the
+// longest path.
 
 wire [LANES:0] any_bad_below = {any_bad, 1'b0};   // [k]: an ill-formed string ended below lane k
+wire           sb2_valid = sb2[SB2_W-1];
+wire           sb2_last  = sb2[SB2_W-2];
+(* keep *) reg [FIRE_GROUPS-1:0] open_q;   // no ill-formed string yet in the packet
+wire [LANES-1:0] lane_open;
+
+generate
+    for (k = 0; k < LANES; k = k + 1) begin : g_open_lane
+        assign lane_open[k] = open_q[k / 8];
+    end
+    for (k = 0; k < FIRE_GROUPS; k = k + 1) begin : g_open
+        always @(posedge clk) begin
+            if (sb2_valid) begin
+                open_q[k] <= sb2_last || (open_q[k] && !any_bad[LANES-1]);
+            end
+            if (rst) begin
+                open_q[k] <= 1'b1;
+            end
+        end
+    end
+endgenerate
 
 reg              h_valid_q;
 reg              h_last_q;
@@ -342,12 +366,12 @@ reg [PL-1:0]     h_start_le_q;
 reg [PL-1:0]     h_bad_q;
 
 always @(posedge clk) begin
-    h_valid_q     <= sb2[SB2_W-1];
-    h_last_q      <= sb2[SB2_W-2];
+    h_valid_q     <= sb2_valid;
+    h_last_q      <= sb2_last;
     h_base_q      <= sb2[3*LANES +: OFFSET_WIDTH];
     h_has_bad_q   <= any_bad[LANES-1];
-    h_ok_before_q <= {{(PL-LANES){1'b0}}, sb2[LANES +: LANES] & ~any_bad};
-    h_start_le_q  <= {{(PL-LANES){1'b0}}, sb2[2*LANES +: LANES] & ~any_bad_below[LANES-1:0]};
+    h_ok_before_q <= {{(PL-LANES){1'b0}}, sb2[LANES +: LANES] & ~any_bad & lane_open};
+    h_start_le_q  <= {{(PL-LANES){1'b0}}, sb2[2*LANES +: LANES] & ~any_bad_below[LANES-1:0] & lane_open};
     h_bad_q       <= {{(PL-LANES){1'b0}}, sb2[0 +: LANES]};
     if (rst) begin
         h_valid_q <= 1'b0;
@@ -504,12 +528,12 @@ reg [OFFSET_WIDTH-1:0] q_idx_q;
 reg [OFFSET_WIDTH-1:0] q_bad_q;
 reg [OFFSET_WIDTH-1:0] q_str_base_q;
 
-wire [OFFSET_WIDTH-1:0] idx_next = idx_acc_q + (found_q ? {OFFSET_WIDTH{1'b0}}
-                                                        : {{(OFFSET_WIDTH-CNT_W){1'b0}}, p3_ok_q});
+// (the counts and the start are those before the first ill-formed string, zero after it: H)
+wire [OFFSET_WIDTH-1:0] idx_next = idx_acc_q + {{(OFFSET_WIDTH-CNT_W){1'b0}}, p3_ok_q};
 wire [OFFSET_WIDTH-1:0] bad_next = bad_acc_q + {{(OFFSET_WIDTH-CNT_W){1'b0}}, p3_bad_q};
 // p3_base_q is lane 0's offset, a multiple of LANES, and the lane is below LANES
 wire [OFFSET_WIDTH-1:0] start_off = p3_base_q | {{(OFFSET_WIDTH-IDX_W){1'b0}}, p3_idx_q};
-wire [OFFSET_WIDTH-1:0] base_next = (!found_q && p3_any_q) ? start_off : str_base_q;
+wire [OFFSET_WIDTH-1:0] base_next = p3_any_q ? start_off : str_base_q;
 wire                    found_next = found_q || p3_has_bad_q;
 
 always @(posedge clk) begin
