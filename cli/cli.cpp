@@ -86,11 +86,6 @@ std::string SmallBuildNote() {
          "              kernel come with the build target " + FullProgram() + ".\n";
 }
 
-// What to build when a lane count or the kernel is missing from this program.
-std::string FullBuildHint() {
-  if (FullProgram().empty()) return "";
-  return "; the build target " + FullProgram() + " has every lane count and the kernel";
-}
 
 // This program's folder (where utf8core-full lands beside utf8core), from /proc.
 std::string ProgramDir() {
@@ -213,7 +208,8 @@ std::string HelpText() {
          "\n"
          "                         [--lanes N] [--stats] [--trace FILE.fst] [FILE|-]\n"
          "       utf8core validate-strings --offsets FILE [--offsets64] [--bitmap OUT]\n"
-         "                         [--mode rfc3629|annex-r] [--engine model] [--stats] DATA\n"
+         "                         [--mode rfc3629|annex-r] [--engine model|rtl] [--lanes N]\n"
+         "                         [--stats] DATA\n"
          "       utf8core --help | --version\n"
          "\n"
          "The UTF-8 codec of the utf8core IP on the command line. The whole input is one\n"
@@ -234,10 +230,10 @@ std::string HelpText() {
          "            (exit 1, N counted inside string I); --bitmap OUT writes the validity\n"
          "            bitmap, (COUNT + 7) / 8 bytes, bit I % 8 of byte I / 8 set when string\n"
          "            I is well-formed (Arrow's order). An offset outside 0..DATA's length\n"
-         "            or below the one before is a bad column: exit 2, no bitmap. Model\n"
-         "            engine only: the string validator RTL and the kernel's\n"
-         "            VALIDATE_STRINGS are not built yet. --stats adds strings and\n"
-         "            bad_strings, and counts the strings' bytes and units.\n"
+         "            or below the one before is a bad column: exit 2, no bitmap.\n"
+         "            --engine rtl runs the string validator RTL (--lanes N, default 8);\n"
+         "            the kernel's VALIDATE_STRINGS is not built yet. --stats adds\n"
+         "            strings and bad_strings, and counts the strings' bytes and units.\n"
          "\n"
          "options:\n"
          "  --mode M    rfc3629 (default: 1-4 octets, up to U+10FFFF) or\n"
@@ -289,6 +285,11 @@ std::string HelpText() {
 }
 
 std::string FullProgram() { return full_program; }
+
+std::string FullBuildHint() {
+  if (FullProgram().empty()) return "";
+  return "; the build target " + FullProgram() + " has every lane count and the kernel";
+}
 
 ArgKind Classify(const std::string& arg, bool* options_done) {
   if (*options_done || arg.size() < 2 || arg[0] != '-') return ArgKind::kOperand;
@@ -644,7 +645,13 @@ int Main(int argc, char** argv, const char* full) {
       if (a == "--") break;
       help = help || a == "-h" || a == "--help";
     }
-    if (!help) return StringsMain(std::vector<std::string>(args.begin() + 1, args.end()));
+    if (!help) {
+      const std::vector<std::string> rest(args.begin() + 1, args.end());
+      // The small build hands the string validator RTL to the full program.
+      StringsOptions strings;
+      if (ParseStringsArgs(rest, &strings).empty() && StringsNeedFullBuild(strings)) ExecFullProgram(argv);
+      return StringsMain(rest);
+    }
   }
   Options options;
   const std::string problem = ParseArgs(args, &options);

@@ -40,6 +40,9 @@ struct Options {
 // The program that has every engine built in, when this one is the small build
 // (utf8core beside utf8core-full, cli/CMakeLists.txt): its file name, else "".
 std::string FullProgram();
+// What to build when a lane count or the kernel is missing from this program:
+// "" in the full program, else "; the build target ... has ...".
+std::string FullBuildHint();
 
 // args are argv without the program name. Returns an empty string on success,
 // otherwise the problem as one line without the "utf8core: " prefix.

@@ -1,8 +1,10 @@
 // utf8core validate-strings (SPEC §7): every string of an Apache Arrow string
 // column (DATA and its COUNT + 1 offsets) validated alone. Runs on the
-// functional model (ValidateStrings, utf8_model.h); the string validator RTL
-// and the kernel's VALIDATE_STRINGS are not built yet (issue 28), so the
-// engines rtl and kernel are refused with a message saying so.
+// functional model (ValidateStrings, utf8_model.h) or on the string validator
+// RTL (--engine rtl --lanes N: rtl/stream/utf8_string_validator.v, held to its
+// cycle model every clock and its answer to the model's); the kernel's
+// VALIDATE_STRINGS is not built yet (issue 28), so --engine kernel is refused
+// with a message saying so.
 #ifndef UTF8CORE_CLI_VALIDATE_STRINGS_H_
 #define UTF8CORE_CLI_VALIDATE_STRINGS_H_
 
@@ -19,6 +21,7 @@ namespace cli {
 struct StringsOptions {
   Mode mode = Mode::kRfc3629;
   std::string engine = "model";
+  int lanes = 0;        // --lanes (rtl only); 0: not given, 8
   std::string data;     // DATA: the column's data buffer, a file
   std::string offsets;  // --offsets: COUNT + 1 little-endian int32 (int64 with --offsets64)
   bool offsets64 = false;
@@ -38,6 +41,15 @@ std::string ParseStringsArgs(const std::vector<std::string>& args, StringsOption
 Outcome ValidateStringsColumn(const StringsOptions& options, const uint8_t* data, uint64_t len,
                               const uint8_t* offsets, uint64_t offsets_len,
                               std::vector<uint8_t>* bitmap);
+
+// The lanes the string validator RTL runs at: --lanes, or 8.
+int StringsLanes(const StringsOptions& options);
+
+// The string validator lane counts this program has.
+std::vector<int> StringsRtlLanes();
+
+// Whether the small build must hand these options to the full one.
+bool StringsNeedFullBuild(const StringsOptions& options);
 
 // The whole command: parse, map the two files, check, write the bitmap and the
 // report. Returns the exit status.

@@ -62,8 +62,7 @@ struct StringValidatorBlock {
       k->check("stat_bad_strings", e.stat_bad_strings, a.stat_bad_strings);
     }
   }
-  template <class Sink>
-  static bool Collect(const sim::WideOut& o, int lanes, Sink* sink) {
+  static bool Collect(const sim::WideOut& o, int lanes, StringValidatorSink* sink) {
     const LaneMask d = Mask(o, lanes);
     for (int k = 0; k < lanes; ++k) {
       if (o.m_tkeep.test(static_cast<size_t>(k))) sink->String(d.test(static_cast<size_t>(k)));
@@ -73,16 +72,16 @@ struct StringValidatorBlock {
   }
 };
 
-class Collector {
+class Collector : public StringValidatorSink {
  public:
   explicit Collector(StringValidatorRun* run) : run_(run) {}
-  void String(bool ok) { open_.push_back(ok); }
-  void Close() {
+  void String(bool ok) override { open_.push_back(ok); }
+  void Close() override {
     run_->verdicts.push_back(open_);
     open_.clear();
   }
-  void Stat(const sim::StatVerdict& v) { run_->stats.push_back(v); }
-  void Reset() { open_.clear(); }
+  void Stat(const sim::StatVerdict& v) override { run_->stats.push_back(v); }
+  void Reset() override { open_.clear(); }
 
  private:
   StringValidatorRun* run_;
@@ -90,6 +89,11 @@ class Collector {
 };
 
 }  // namespace
+
+sim::WideRunStats RunUtf8StringValidatorStream(int lanes, sim::PacketSource* source,
+                                               StringValidatorSink* sink, const sim::RunOptions& opt) {
+  return sim::RunWide<StringValidatorBlock>(lanes, source, sink, opt);
+}
 
 StringValidatorRun RunUtf8StringValidatorPackets(int lanes, const std::vector<StringPacket>& packets,
                                                  const sim::RunOptions& opt) {
@@ -103,7 +107,7 @@ StringValidatorRun RunUtf8StringValidatorPackets(int lanes, const std::vector<St
   }
   StringPacketSource source(packets);
   Collector sink(&run);
-  static_cast<sim::WideRunStats&>(run) = sim::RunWide<StringValidatorBlock>(lanes, &source, &sink, opt);
+  static_cast<sim::WideRunStats&>(run) = RunUtf8StringValidatorStream(lanes, &source, &sink, opt);
   return run;
 }
 

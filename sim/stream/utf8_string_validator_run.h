@@ -41,6 +41,21 @@ class StringPacketSource : public sim::PacketSource {
   LaneMask starts_;
 };
 
+// What the string validator gives, as it gives it.
+class StringValidatorSink {
+ public:
+  virtual ~StringValidatorSink() = default;
+  virtual void String(bool well_formed) = 0;       // a string's verdict, in order
+  virtual void Close() = 0;                        // a packet's last output beat
+  virtual void Stat(const sim::StatVerdict& v) = 0;  // a stat_valid pulse
+  virtual void Reset() {}
+};
+
+// Any number of packets from `source` (whose BeatStarts() gives the string
+// starts), the output to `sink`: memory stays bounded whatever the packets' length.
+sim::WideRunStats RunUtf8StringValidatorStream(int lanes, sim::PacketSource* source,
+                                               StringValidatorSink* sink, const sim::RunOptions& opt);
+
 struct StringValidatorRun : sim::WideRunStats {
   // Per packet whose output closed (tlast), each string's verdict in order
   // (true: well-formed).

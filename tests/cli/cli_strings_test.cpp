@@ -94,6 +94,38 @@ TEST(CliStrings, BadColumnExits2AndWritesNoBitmap) {
   }
 }
 
+// The string validator RTL gives the model's answers: the report, the bitmap
+// byte for byte (empty strings included, which never reach the block) and
+// --stats, at both lane counts of the program.
+TEST(CliStrings, RtlEngineAgreesWithTheModel) {
+  TempFile data(kData), offsets32(Offsets(kOffsets, 4)), offsets64(Offsets(kOffsets, 8));
+  TempFile bitmap_model, bitmap_rtl;
+  const Result m = Cli({"validate-strings", "--offsets", offsets32.path(), "--bitmap", bitmap_model.path(),
+                        data.path()});
+  for (const char* lanes : {"8", "64"}) {
+    const Result r = Cli({"validate-strings", "--engine", "rtl", "--lanes", lanes, "--offsets64", "--offsets",
+                          offsets64.path(), "--bitmap", bitmap_rtl.path(), "--stats", data.path()});
+    EXPECT_EQ(r.status, 1) << lanes << ": " << r.err;
+    EXPECT_EQ(r.out, m.out);
+    EXPECT_EQ(ReadFile(bitmap_rtl.path()), ReadFile(bitmap_model.path()));
+    EXPECT_NE(r.err.find("\"engine\":\"rtl\",\"lanes\":" + std::string(lanes) + ",\"cycles\":"), std::string::npos)
+        << r.err;
+    EXPECT_NE(r.err.find("\"strings\":7,\"bad_strings\":2"), std::string::npos) << r.err;
+  }
+  // a column of empty strings only: no packet, every bit set
+  TempFile none(""), zeros(Offsets({0, 0, 0, 0}, 4)), bitmap;
+  const Result e = Cli({"validate-strings", "--engine", "rtl", "--offsets", zeros.path(), "--bitmap",
+                        bitmap.path(), none.path()});
+  EXPECT_EQ(e.status, 0) << e.err;
+  EXPECT_EQ(e.out, "valid: 3 strings\n");
+  EXPECT_EQ(ReadFile(bitmap.path()), std::string("\x07", 1));
+  // a bad column is found before the RTL runs: exit 2, as on the model
+  TempFile bad(Offsets({0, 3, 2, 18}, 4));
+  const Result b = Cli({"validate-strings", "--engine", "rtl", "--offsets", bad.path(), data.path()});
+  EXPECT_EQ(b.status, 2);
+  EXPECT_EQ(b.err, "utf8core: bad column: offset 2 (2) is below the one before (3); no bitmap written\n");
+}
+
 TEST(CliStrings, UsageErrors) {
   TempFile data(kData), offsets(Offsets(kOffsets, 4));
   struct Case {
@@ -103,11 +135,14 @@ TEST(CliStrings, UsageErrors) {
   const std::vector<Case> cases = {
       {{"validate-strings", data.path()}, "validate-strings needs --offsets FILE (the column's offsets)"},
       {{"validate-strings", "--offsets", offsets.path()}, "validate-strings needs DATA (the column's data file)"},
-      {{"validate-strings", "--offsets", offsets.path(), "--engine", "rtl", data.path()},
-       "validate-strings runs on --engine model only: the string validator RTL and the kernel's "
-       "VALIDATE_STRINGS are not built yet"},
+      {{"validate-strings", "--offsets", offsets.path(), "--engine", "kernel", data.path()},
+       "validate-strings runs on --engine model or rtl: the kernel's VALIDATE_STRINGS is not built yet"},
       {{"validate-strings", "--offsets", offsets.path(), "--lanes", "8", data.path()},
-       "option '--lanes' is not for validate-strings"},
+       "option '--lanes' is for --engine rtl (the string validator's lane count)"},
+      {{"validate-strings", "--offsets", offsets.path(), "--engine", "rtl", "--lanes", "3", data.path()},
+       "no string validator RTL with 3 lanes in this build (built: 8, 64)"},
+      {{"validate-strings", "--offsets", offsets.path(), "--engine", "rtl", "--lanes", "x", data.path()},
+       "bad lane count 'x' (a whole number, e.g. 8)"},
       {{"validate-strings", "--offsets", offsets.path(), "--mode", "latin1", data.path()},
        "bad mode 'latin1' (rfc3629 or annex-r)"},
       {{"validate-strings", "--offsets", offsets.path(), data.path(), data.path()},
