@@ -217,7 +217,8 @@ class ColumnBitmap : public StringValidatorSink {
     stat_ = v;
     ++stats_;
   }
-  // After the run: the empty strings after the last non-empty one.
+  // After the run: the empty strings after the last non-empty one (so before
+  // Problem(), which counts them).
   void Finish() { SkipEmpty(); }
   // "" or what is wrong with the output the RTL gave.
   std::string Problem() const {
@@ -276,6 +277,7 @@ std::string RunColumnRtl(const StringsOptions& options, const uint8_t* data, con
     const sim::WideRunStats run = RunUtf8StringValidatorStream(lanes, &source, &sink, opt);
     if (!run.report.ok) return run.report.mismatch;
     *cycles = run.report.cycles;
+    sink.Finish();
     const std::string bad = sink.Problem();
     if (!bad.empty()) return "utf8_string_validator LANES=" + std::to_string(lanes) + ": " + bad;
     for (int c = 1; c < kNumClasses; ++c) {
@@ -285,8 +287,9 @@ std::string RunColumnRtl(const StringsOptions& options, const uint8_t* data, con
                std::to_string(model.counts.n[c]);
       }
     }
+  } else {
+    sink.Finish();
   }
-  sink.Finish();
   *v = model;  // bytes, units and counts (the RTL's counts agree, above)
   v->bad_strings = source.empty() ? 0 : sink.stat().bad_strings;
   v->first_bad = sink.first_bad();

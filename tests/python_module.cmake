@@ -9,7 +9,9 @@ elseif(NOT EXISTS "${UTF8CORE_VENV_PYTHON}")
                  "the Python module's tests are not registered")
 else()
   set(_pytest ${UTF8CORE_VENV_PYTHON} -m pytest -q -p no:cacheprovider)
-  set(_pyenv "PYTHONPATH=$<TARGET_FILE_DIR:utf8core_python>" PYTHONDONTWRITEBYTECODE=1)
+  # UTF8CORE_BIN: the Arrow columns' test runs the program's RTL engine too
+  set(_pyenv "PYTHONPATH=$<TARGET_FILE_DIR:utf8core_python>" PYTHONDONTWRITEBYTECODE=1
+      "UTF8CORE_BIN=$<TARGET_FILE:utf8core>")
   add_test(NAME python_module
     COMMAND ${_pytest} --ignore=${CMAKE_CURRENT_SOURCE_DIR}/python_module/test_pip_install.py
             ${CMAKE_CURRENT_SOURCE_DIR}/python_module)

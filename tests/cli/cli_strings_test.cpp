@@ -112,6 +112,13 @@ TEST(CliStrings, RtlEngineAgreesWithTheModel) {
         << r.err;
     EXPECT_NE(r.err.find("\"strings\":7,\"bad_strings\":2"), std::string::npos) << r.err;
   }
+  // empty strings after the last one that has bytes get their bits too
+  TempFile abc("abc\x80"), trailing(Offsets({0, 3, 3, 4, 4, 4}, 4)), bits;
+  const Result t = Cli({"validate-strings", "--engine", "rtl", "--offsets", trailing.path(), "--bitmap",
+                        bits.path(), abc.path()});
+  EXPECT_EQ(t.status, 1) << t.err;
+  EXPECT_EQ(t.out, "invalid: 1 of 5 strings; first: string 2 at byte 0: TOO_LONG\n");
+  EXPECT_EQ(ReadFile(bits.path()), std::string("\x1B", 1));
   // a column of empty strings only: no packet, every bit set
   TempFile none(""), zeros(Offsets({0, 0, 0, 0}, 4)), bitmap;
   const Result e = Cli({"validate-strings", "--engine", "rtl", "--offsets", zeros.path(), "--bitmap",
