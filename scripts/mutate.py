@@ -41,6 +41,7 @@ PROOFS = {
     "unit_utf8": [("utf8_unit_utf8.sby", "bmc_l1"), ("utf8_unit_utf8.sby", "prove_l1"),
                   ("utf8_unit_utf8.sby", "prove_l2")],
     "sanitizer": [("utf8_sanitizer.sby", "bmc_l1"), ("utf8_sanitizer.sby", "bmc_l2")],
+    "string_validator": [("utf8_string_validator.sby", "equiv_l1")],
 }
 
 # Which blocks each RTL file is part of.
@@ -56,6 +57,8 @@ def blocks_of(path):
         return ["sanitizer"]
     if name == "utf8_unit_utf8.v":
         return ["unit_utf8"]
+    if name in ("utf8_string_validator.v", "utf8_lane_scan.v"):
+        return ["string_validator"]
     # the repacker is in both; the unit harness's induction is the quicker
     if name == "utf8_repack.v":
         return ["unit_utf8", "sanitizer"]
@@ -75,6 +78,18 @@ def blocks_of(path):
 
 # (name, file, text, replacement, what the bug is)
 MUTANTS = [
+    ("sv_ok_at_start", "rtl/stream/utf8_string_validator.v",
+     "f_ok_q    <= sb_end & ~lane_bad;",
+     "f_ok_q    <= sb_end & ~lane_bad & ~sb_start;",
+     "string validator: a one-byte string reported ill-formed"),
+    ("sv_str_offset", "rtl/stream/utf8_string_validator.v",
+     "st_met[3 +: OFFSET_WIDTH] - q_str_base_q :",
+     "st_met[3 +: OFFSET_WIDTH] - q_str_base_q - q_idx_q :",
+     "string validator: the in-string offset off by the string's index"),
+    ("sv_carry_no_break", "rtl/stream/utf8_string_validator.v",
+     "carry_q[k] <= scan_g[LANES-1] || (scan_p[LANES-1] && carry_q[k]);",
+     "carry_q[k] <= scan_g[LANES-1] || carry_q[k];",
+     "string validator: a string start does not clear the error carried from the beat before"),
     ("dec_f0_range", "rtl/stream/utf8_decoder.v",
      "RNG_F0: range_masks = {1'b0, 1'b1, 2'b00, 4'b1100};",
      "RNG_F0: range_masks = {1'b0, 1'b1, 2'b00, 4'b1000};",

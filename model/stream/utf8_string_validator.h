@@ -77,6 +77,7 @@ class StringValidatorCycleModel {
 
   int lanes_;
   int scan_levels_;  // utf8_lane_scan's LEVELS
+  int count_steps_;  // the RTL's count steps P1..PN (NP)
   int stat_delay_;   // the RTL's STAT_DELAY
   LaneFrontModel front_;
   LaneStatusModel status_;
@@ -92,7 +93,7 @@ class StringValidatorCycleModel {
 
   std::deque<OutBeat> f_line_;  // S1 .. F: LV + 1 stages before f_
   OutBeat f_;
-  std::deque<Sums> q_line_;     // S1 .. Q: 6 + 2 LV stages before q_
+  std::deque<Sums> q_line_;     // S1 .. Q: 3 + 2 LV + NP stages before q_
   Sums q_;
   std::deque<LaneStatusModel::Status> st_line_;  // utf8_lane_status's verdict, STAT_DELAY stages
   Stat r_;

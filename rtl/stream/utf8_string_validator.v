@@ -34,8 +34,9 @@
  * Stages after the front's decided beat (t): S1 (t+1) the scan's inputs; the
  * scan, LV clocks; F (t+2+LV) each string's verdict, into the output queue;
  * the second scan, LV clocks; H (t+3+2LV) the lanes before the first
- * ill-formed string; P1..P3 (t+4+2LV .. t+6+2LV) their counts and the last
- * start among them; Q (t+7+2LV) the packet's sums; R (t+8+2LV) stat_*, with
+ * ill-formed string; P1..PN (t+4+2LV .. t+3+2LV+NP; NP = 3 at LANES 16 or
+ * fewer, one more per doubling) their counts and the last start among them;
+ * Q (t+4+2LV+NP) the packet's sums; R (t+5+2LV+NP) stat_*, with
  * utf8_lane_status's verdict delayed to meet it.
  */
 module utf8_string_validator #(
@@ -86,13 +87,14 @@ module utf8_string_validator #(
 
 localparam LV = (LANES <= 4) ? 1 : (LANES <= 16) ? 2 : (LANES <= 64) ? 3 : 4;  // utf8_lane_scan's LEVELS
 localparam STATUS_STEPS = (LANES > 64) ? 6 : 5;  // utf8_lane_status's reduction steps
+// the count steps (P1..PN below): 3 at PL 16, one more per doubling
+localparam NP_ = 1 + $clog2(((LANES < 16) ? 16 : LANES) / 4);
 // utf8_lane_status's verdict comes 4 + STATUS_STEPS clocks after the decided
-// beat; R reads it 7 + 2*LV clocks after.
-localparam STAT_DELAY = 3 + 2 * LV - STATUS_STEPS;
-// Lanes padded to 16 for the counts: groups of four, then of four groups.
+// beat; R reads it 4 + 2*LV + NP clocks after.
+localparam STAT_DELAY = 2 * LV + NP_ - STATUS_STEPS;
+// Lanes padded to 16 for the counts: groups of four, then pairs of groups.
 localparam PL = (LANES < 16) ? 16 : LANES;
 localparam NG1 = PL / 4;
-localparam NG2 = PL / 16;
 localparam CNT_W = $clog2(PL) + 1;
 localparam IDX_W = $clog2(PL);
 localparam FIRE_GROUPS = (LANES + 7) / 8;
@@ -380,18 +382,14 @@ end
 wire unused_below = &{1'b0, any_bad_below[LANES], 1'b0};
 
 // ---------------------------------------------------------------------------
-// P1..P3: counts of those well-formed ends and of the ill-formed ends, and the
-// highest start lane among those marked, in groups of four, then of four
-// groups, then the rest.
+// P1..PN: counts of those well-formed ends and of the ill-formed ends, and the
+// highest start lane among those marked. P1 takes groups of four lanes (each
+// count bit one LUT of the four), then each step merges pairs: a two-operand
+// add is one carry chain with no LUT in front of it, where four operands took
+// two LUT levels before the chain (the longest path at LANES 64). NP steps in
+// all: 3 at LANES 16 or fewer, one more for each doubling.
 
 // P1: per group of four lanes: counts (3 bits), any start, its highest lane (2 bits)
-reg          p1_valid_q, p1_last_q, p1_has_bad_q;
-reg [OFFSET_WIDTH-1:0] p1_base_q;
-reg [3*NG1-1:0] p1_ok_q;
-reg [3*NG1-1:0] p1_bad_q;
-reg [NG1-1:0]   p1_any_q;
-reg [2*NG1-1:0] p1_idx_q;
-
 function [2:0] pop4;
     input [3:0] v;
     begin
@@ -399,7 +397,7 @@ function [2:0] pop4;
     end
 endfunction
 
-// the highest of lanes 1..3 marked, else 0 (lane 0, or none: p1_any_q says which)
+// the highest of lanes 1..3 marked, else 0 (lane 0, or none: the any flag says which)
 function [1:0] top4;
     input [3:1] v;
     begin
@@ -407,11 +405,16 @@ function [1:0] top4;
     end
 endfunction
 
+localparam PSB_W = 3 + OFFSET_WIDTH;   // {valid, last, has_bad, base}
+
+reg [PSB_W-1:0] p1_sb_q;
+reg [3*NG1-1:0] p1_ok_q;
+reg [3*NG1-1:0] p1_bad_q;
+reg [NG1-1:0]   p1_any_q;
+reg [2*NG1-1:0] p1_idx_q;
+
 always @(posedge clk) begin
-    p1_valid_q   <= h_valid_q;
-    p1_last_q    <= h_last_q;
-    p1_has_bad_q <= h_has_bad_q;
-    p1_base_q    <= h_base_q;
+    p1_sb_q <= {h_valid_q, h_last_q, h_has_bad_q, h_base_q};
     for (i = 0; i < NG1; i = i + 1) begin
         p1_ok_q[3*i +: 3]  <= pop4(h_ok_before_q[4*i +: 4]);
         p1_bad_q[3*i +: 3] <= pop4(h_bad_q[4*i +: 4]);
@@ -419,98 +422,89 @@ always @(posedge clk) begin
         p1_idx_q[2*i +: 2] <= top4(h_start_le_q[4*i+1 +: 3]);
     end
     if (rst) begin
-        p1_valid_q <= 1'b0;
+        p1_sb_q[PSB_W-1] <= 1'b0;
     end
 end
 
-// P2: per four groups: counts (5 bits), any start, highest lane (4 bits)
-reg          p2_valid_q, p2_last_q, p2_has_bad_q;
-reg [OFFSET_WIDTH-1:0] p2_base_q;
-reg [5*NG2-1:0] p2_ok_q;
-reg [5*NG2-1:0] p2_bad_q;
-reg [NG2-1:0]   p2_any_q;
-reg [4*NG2-1:0] p2_idx_q;
+// Pair steps s = 1 .. NP-1: NG1 >> s items, counts 3 + s bits, lane index 2 + s bits.
+localparam NP = 1 + $clog2(NG1);
 
-wire [5*NG2-1:0] p2_ok_sum;
-wire [5*NG2-1:0] p2_bad_sum;
+wire [PSB_W-1:0] pn_sb;
+wire [CNT_W-1:0] pn_ok;
+wire [CNT_W-1:0] pn_bad;
+wire             pn_any;
+wire [IDX_W-1:0] pn_idx;
+
+genvar s;
 generate
-    for (j = 0; j < NG2; j = j + 1) begin : g_p2
-        utf8_lane_sum #(.N(4), .IN_WIDTH(3)) ok_sum_inst (
-            .in_values(p1_ok_q[12*j +: 12]),
-            .sum(p2_ok_sum[5*j +: 5])
-        );
-        utf8_lane_sum #(.N(4), .IN_WIDTH(3)) bad_sum_inst (
-            .in_values(p1_bad_q[12*j +: 12]),
-            .sum(p2_bad_sum[5*j +: 5])
-        );
-    end
-endgenerate
-
-integer g;
-always @(posedge clk) begin
-    p2_valid_q   <= p1_valid_q;
-    p2_last_q    <= p1_last_q;
-    p2_has_bad_q <= p1_has_bad_q;
-    p2_base_q    <= p1_base_q;
-    p2_ok_q      <= p2_ok_sum;
-    p2_bad_q     <= p2_bad_sum;
-    for (i = 0; i < NG2; i = i + 1) begin
-        p2_any_q[i] <= |p1_any_q[4*i +: 4];
-        p2_idx_q[4*i +: 4] <= 4'd0;
-        // the highest group with a start wins: later assignments override
-        for (g = 0; g < 4; g = g + 1) begin
-            if (p1_any_q[4*i + g]) begin
-                p2_idx_q[4*i +: 4] <= {g[1:0], p1_idx_q[2*(4*i + g) +: 2]};
+    for (s = 1; s < NP; s = s + 1) begin : g_pair
+        localparam N_IN = NG1 >> (s - 1);
+        localparam N_OUT = NG1 >> s;
+        localparam CW_IN = 2 + s;       // count bits in
+        localparam XW_IN = 1 + s;       // index bits in
+        wire [PSB_W-1:0]       sb_in;
+        wire [CW_IN*N_IN-1:0]  ok_in;
+        wire [CW_IN*N_IN-1:0]  bad_in;
+        wire [N_IN-1:0]        any_in;
+        wire [XW_IN*N_IN-1:0]  idx_in;
+        reg  [PSB_W-1:0]            st_sb_q;
+        reg  [(CW_IN+1)*N_OUT-1:0]  st_ok_q;
+        reg  [(CW_IN+1)*N_OUT-1:0]  st_bad_q;
+        reg  [N_OUT-1:0]            st_any_q;
+        reg  [(XW_IN+1)*N_OUT-1:0]  st_idx_q;
+        if (s == 1) begin : g_from_p1
+            assign sb_in = p1_sb_q;
+            assign ok_in = p1_ok_q;
+            assign bad_in = p1_bad_q;
+            assign any_in = p1_any_q;
+            assign idx_in = p1_idx_q;
+        end else begin : g_from_pair
+            assign sb_in = g_pair[s-1].st_sb_q;
+            assign ok_in = g_pair[s-1].st_ok_q;
+            assign bad_in = g_pair[s-1].st_bad_q;
+            assign any_in = g_pair[s-1].st_any_q;
+            assign idx_in = g_pair[s-1].st_idx_q;
+        end
+        for (j = 0; j < N_OUT; j = j + 1) begin : g_item
+            wire [CW_IN-1:0] ok_lo  = ok_in[CW_IN*(2*j) +: CW_IN];
+            wire [CW_IN-1:0] ok_hi  = ok_in[CW_IN*(2*j+1) +: CW_IN];
+            wire [CW_IN-1:0] bad_lo = bad_in[CW_IN*(2*j) +: CW_IN];
+            wire [CW_IN-1:0] bad_hi = bad_in[CW_IN*(2*j+1) +: CW_IN];
+            always @(posedge clk) begin
+                st_ok_q[(CW_IN+1)*j +: CW_IN+1]  <= {1'b0, ok_lo} + {1'b0, ok_hi};
+                st_bad_q[(CW_IN+1)*j +: CW_IN+1] <= {1'b0, bad_lo} + {1'b0, bad_hi};
+                st_any_q[j] <= any_in[2*j] || any_in[2*j+1];
+                // the higher half's start wins
+                st_idx_q[(XW_IN+1)*j +: XW_IN+1] <= any_in[2*j+1] ? {1'b1, idx_in[XW_IN*(2*j+1) +: XW_IN]}
+                                                               : {1'b0, idx_in[XW_IN*(2*j) +: XW_IN]};
+            end
+        end
+        always @(posedge clk) begin
+            st_sb_q <= sb_in;
+            if (rst) begin
+                st_sb_q[PSB_W-1] <= 1'b0;
             end
         end
     end
-    if (rst) begin
-        p2_valid_q <= 1'b0;
+    if (NP == 1) begin : g_no_pair
+        error_the_count_pipeline_needs_a_pair_step stop ();
+    end else begin : g_last
+        assign pn_sb  = g_pair[NP-1].st_sb_q;
+        assign pn_ok  = g_pair[NP-1].st_ok_q;
+        assign pn_bad = g_pair[NP-1].st_bad_q;
+        assign pn_any = g_pair[NP-1].st_any_q;
+        assign pn_idx = g_pair[NP-1].st_idx_q;
     end
-end
+endgenerate
 
-// P3: over the NG2 (1..8) groups of sixteen
-reg          p3_valid_q, p3_last_q, p3_has_bad_q;
-reg [OFFSET_WIDTH-1:0] p3_base_q;
-reg [CNT_W-1:0] p3_ok_q;
-reg [CNT_W-1:0] p3_bad_q;
-reg             p3_any_q;
-reg [IDX_W-1:0] p3_idx_q;
-
-// the highest group of sixteen with a start wins (later assignments
-// override): the group number above its lane within the group
-reg [IDX_W-1:0] p3_idx_d;
-reg [IDX_W-1:0] p3_group;
-always @* begin
-    p3_idx_d = {IDX_W{1'b0}};
-    p3_group = {IDX_W{1'b0}};
-    for (g = 0; g < NG2; g = g + 1) begin
-        if (p2_any_q[g]) begin
-            p3_group = g[IDX_W-1:0];
-            p3_idx_d = p3_group << 4;
-            p3_idx_d[3:0] = p2_idx_q[4*g +: 4];
-        end
-    end
-end
-
-wire [5+$clog2(NG2)-1:0] p3_ok_sum;
-wire [5+$clog2(NG2)-1:0] p3_bad_sum;
-utf8_lane_sum #(.N(NG2), .IN_WIDTH(5)) p3_ok_inst (.in_values(p2_ok_q), .sum(p3_ok_sum));
-utf8_lane_sum #(.N(NG2), .IN_WIDTH(5)) p3_bad_inst (.in_values(p2_bad_q), .sum(p3_bad_sum));
-
-always @(posedge clk) begin
-    p3_valid_q   <= p2_valid_q;
-    p3_last_q    <= p2_last_q;
-    p3_has_bad_q <= p2_has_bad_q;
-    p3_base_q    <= p2_base_q;
-    p3_ok_q      <= p3_ok_sum;
-    p3_bad_q     <= p3_bad_sum;
-    p3_any_q     <= |p2_any_q;
-    p3_idx_q     <= p3_idx_d;
-    if (rst) begin
-        p3_valid_q <= 1'b0;
-    end
-end
+wire                    p3_valid_q   = pn_sb[PSB_W-1];
+wire                    p3_last_q    = pn_sb[PSB_W-2];
+wire                    p3_has_bad_q = pn_sb[PSB_W-3];
+wire [OFFSET_WIDTH-1:0] p3_base_q    = pn_sb[OFFSET_WIDTH-1:0];
+wire [CNT_W-1:0]        p3_ok_q      = pn_ok;
+wire [CNT_W-1:0]        p3_bad_q     = pn_bad;
+wire                    p3_any_q     = pn_any;
+wire [IDX_W-1:0]        p3_idx_q     = pn_idx;
 
 // ---------------------------------------------------------------------------
 // Q: the packet's sums. Until its first ill-formed string: the well-formed
