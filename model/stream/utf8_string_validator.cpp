@@ -9,7 +9,12 @@ namespace {
 
 constexpr uint64_t kOffsetMask = 0xFFFFFFFFull;
 
-int ScanLevels(int lanes) { return lanes <= 4 ? 1 : lanes <= 16 ? 2 : lanes <= 64 ? 3 : 4; }
+// utf8_lane_scan's LEVELS: log2(lanes), at least 1.
+int ScanLevels(int lanes) {
+  int n = 0;
+  while ((1 << n) < lanes) ++n;
+  return n < 1 ? 1 : n;
+}
 
 // The RTL's count steps P1..PN: 3 at 16 lanes or fewer, one more per doubling.
 int CountSteps(int lanes) {

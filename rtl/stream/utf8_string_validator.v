@@ -85,7 +85,7 @@ module utf8_string_validator #(
     output wire [6*COUNT_WIDTH-1:0]  err_count
 );
 
-localparam LV = (LANES <= 4) ? 1 : (LANES <= 16) ? 2 : (LANES <= 64) ? 3 : 4;  // utf8_lane_scan's LEVELS
+localparam LV = (LANES <= 2) ? 1 : $clog2(LANES);  // utf8_lane_scan's LEVELS
 localparam STATUS_STEPS = (LANES > 64) ? 6 : 5;  // utf8_lane_status's reduction steps
 // the count steps (P1..PN below): 3 at PL 16, one more per doubling
 localparam NP_ = 1 + $clog2(((LANES < 16) ? 16 : LANES) / 4);
@@ -191,7 +191,10 @@ utf8_lane_status #(
 // S1: per lane, an error unit ends here (the scan's flag) and no string starts
 // here (its pass)
 
-localparam SB_W = 2 + OFFSET_WIDTH + 2 * LANES;   // {valid, last, base, start, str_end}
+// The beat's base (lane 0's packet offset) is not carried: stage Q counts the
+// packet's beats itself, which saves OFFSET_WIDTH flops a stage over a dozen
+// stages, and their routes.
+localparam SB_W = 2 + 2 * LANES;   // {valid, last, start, str_end}
 
 reg  [LANES-1:0] s1_g_q;
 reg  [LANES-1:0] s1_p_q;
@@ -208,7 +211,7 @@ endgenerate
 always @(posedge clk) begin
     s1_g_q  <= dec_err_end;
     s1_p_q  <= ~dec_start;
-    s1_sb_q <= {dec_valid, dec_last, dec_base, dec_start, dec_str_end};
+    s1_sb_q <= {dec_valid, dec_last, dec_start, dec_str_end};
     if (rst) begin
         s1_sb_q[SB_W-1] <= 1'b0;
     end
@@ -245,7 +248,6 @@ end
 wire [SB_W-1:0]         sb = sb_q[SB_W*(LV-1) +: SB_W];
 wire                    sb_valid = sb[SB_W-1];
 wire                    sb_last  = sb[SB_W-2];
-wire [OFFSET_WIDTH-1:0] sb_base  = sb[2*LANES +: OFFSET_WIDTH];
 wire [LANES-1:0]        sb_start = sb[LANES +: LANES];
 wire [LANES-1:0]        sb_end   = sb[0 +: LANES];
 
@@ -277,7 +279,6 @@ endgenerate
 
 reg                    f_valid_q;
 reg                    f_last_q;
-reg [OFFSET_WIDTH-1:0] f_base_q;
 reg [LANES-1:0]        f_end_q;    // a string ends here
 reg [LANES-1:0]        f_ok_q;     // and is well-formed
 reg [LANES-1:0]        f_bad_q;    // or ill-formed
@@ -286,7 +287,6 @@ reg [LANES-1:0]        f_start_q;
 always @(posedge clk) begin
     f_valid_q <= sb_valid;
     f_last_q  <= sb_last;
-    f_base_q  <= sb_base;
     f_end_q   <= sb_end;
     f_ok_q    <= sb_end & ~lane_bad;
     f_bad_q   <= sb_end & lane_bad;
@@ -314,9 +314,9 @@ utf8_lane_scan #(
 wire [LANES-1:0] unused_any_p_bits;
 assign unused_any_p = &{1'b0, unused_any_p_bits, 1'b0};
 
-localparam SB2_W = 2 + OFFSET_WIDTH + 3 * LANES;   // {valid, last, base, start, end, bad}
+localparam SB2_W = 2 + 3 * LANES;   // {valid, last, start, end, bad}
 reg [SB2_W*LV-1:0] sb2_q;
-wire [SB2_W*(LV+1)-1:0] sb2_chain = {sb2_q, f_valid_q, f_last_q, f_base_q, f_start_q, f_end_q, f_bad_q};
+wire [SB2_W*(LV+1)-1:0] sb2_chain = {sb2_q, f_valid_q, f_last_q, f_start_q, f_end_q, f_bad_q};
 wire unused_sb2_chain = &{1'b0, sb2_chain[SB2_W*LV +: SB2_W], 1'b0};
 always @(posedge clk) begin
     sb2_q <= sb2_chain[SB2_W*LV-1:0];
@@ -362,7 +362,6 @@ endgenerate
 reg              h_valid_q;
 reg              h_last_q;
 reg              h_has_bad_q;
-reg [OFFSET_WIDTH-1:0] h_base_q;
 reg [PL-1:0]     h_ok_before_q;
 reg [PL-1:0]     h_start_le_q;
 reg [PL-1:0]     h_bad_q;
@@ -370,7 +369,6 @@ reg [PL-1:0]     h_bad_q;
 always @(posedge clk) begin
     h_valid_q     <= sb2_valid;
     h_last_q      <= sb2_last;
-    h_base_q      <= sb2[3*LANES +: OFFSET_WIDTH];
     h_has_bad_q   <= any_bad[LANES-1];
     h_ok_before_q <= {{(PL-LANES){1'b0}}, sb2[LANES +: LANES] & ~any_bad & lane_open};
     h_start_le_q  <= {{(PL-LANES){1'b0}}, sb2[2*LANES +: LANES] & ~any_bad_below[LANES-1:0] & lane_open};
@@ -405,7 +403,7 @@ function [1:0] top4;
     end
 endfunction
 
-localparam PSB_W = 3 + OFFSET_WIDTH;   // {valid, last, has_bad, base}
+localparam PSB_W = 3;   // {valid, last, has_bad}
 
 reg [PSB_W-1:0] p1_sb_q;
 reg [3*NG1-1:0] p1_ok_q;
@@ -414,7 +412,7 @@ reg [NG1-1:0]   p1_any_q;
 reg [2*NG1-1:0] p1_idx_q;
 
 always @(posedge clk) begin
-    p1_sb_q <= {h_valid_q, h_last_q, h_has_bad_q, h_base_q};
+    p1_sb_q <= {h_valid_q, h_last_q, h_has_bad_q};
     for (i = 0; i < NG1; i = i + 1) begin
         p1_ok_q[3*i +: 3]  <= pop4(h_ok_before_q[4*i +: 4]);
         p1_bad_q[3*i +: 3] <= pop4(h_bad_q[4*i +: 4]);
@@ -500,7 +498,6 @@ endgenerate
 wire                    p3_valid_q   = pn_sb[PSB_W-1];
 wire                    p3_last_q    = pn_sb[PSB_W-2];
 wire                    p3_has_bad_q = pn_sb[PSB_W-3];
-wire [OFFSET_WIDTH-1:0] p3_base_q    = pn_sb[OFFSET_WIDTH-1:0];
 wire [CNT_W-1:0]        p3_ok_q      = pn_ok;
 wire [CNT_W-1:0]        p3_bad_q     = pn_bad;
 wire                    p3_any_q     = pn_any;
@@ -525,8 +522,11 @@ reg [OFFSET_WIDTH-1:0] q_str_base_q;
 // (the counts and the start are those before the first ill-formed string, zero after it: H)
 wire [OFFSET_WIDTH-1:0] idx_next = idx_acc_q + {{(OFFSET_WIDTH-CNT_W){1'b0}}, p3_ok_q};
 wire [OFFSET_WIDTH-1:0] bad_next = bad_acc_q + {{(OFFSET_WIDTH-CNT_W){1'b0}}, p3_bad_q};
-// p3_base_q is lane 0's offset, a multiple of LANES, and the lane is below LANES
-wire [OFFSET_WIDTH-1:0] start_off = p3_base_q | {{(OFFSET_WIDTH-IDX_W){1'b0}}, p3_idx_q};
+// The beat's base: LANES times the packet's beats before it, a multiple of
+// LANES, and the lane is below LANES, so an OR adds them.
+reg  [OFFSET_WIDTH-1:0] q_base_q;
+localparam [OFFSET_WIDTH-1:0] LANES_W = LANES;
+wire [OFFSET_WIDTH-1:0] start_off = q_base_q | {{(OFFSET_WIDTH-IDX_W){1'b0}}, p3_idx_q};
 wire [OFFSET_WIDTH-1:0] base_next = p3_any_q ? start_off : str_base_q;
 wire                    found_next = found_q || p3_has_bad_q;
 
@@ -537,6 +537,7 @@ always @(posedge clk) begin
         q_idx_q      <= idx_next;
         q_bad_q      <= bad_next;
         q_str_base_q <= base_next;
+        q_base_q <= p3_last_q ? {OFFSET_WIDTH{1'b0}} : q_base_q + LANES_W;
         if (p3_last_q) begin
             found_q    <= 1'b0;
             idx_acc_q  <= {OFFSET_WIDTH{1'b0}};
@@ -555,6 +556,7 @@ always @(posedge clk) begin
         idx_acc_q  <= {OFFSET_WIDTH{1'b0}};
         bad_acc_q  <= {OFFSET_WIDTH{1'b0}};
         str_base_q <= {OFFSET_WIDTH{1'b0}};
+        q_base_q   <= {OFFSET_WIDTH{1'b0}};
     end
 end
 
