@@ -403,7 +403,7 @@ function [1:0] top4;
     end
 endfunction
 
-localparam PSB_W = 3;   // {valid, last, has_bad}
+localparam PSB_W = 3;   // {valid, has_bad, valid and last}
 
 reg [PSB_W-1:0] p1_sb_q;
 reg [3*NG1-1:0] p1_ok_q;
@@ -412,7 +412,7 @@ reg [NG1-1:0]   p1_any_q;
 reg [2*NG1-1:0] p1_idx_q;
 
 always @(posedge clk) begin
-    p1_sb_q <= {h_valid_q, h_last_q, h_has_bad_q};
+    p1_sb_q <= {h_valid_q, h_has_bad_q, h_valid_q && h_last_q};
     for (i = 0; i < NG1; i = i + 1) begin
         p1_ok_q[3*i +: 3]  <= pop4(h_ok_before_q[4*i +: 4]);
         p1_bad_q[3*i +: 3] <= pop4(h_bad_q[4*i +: 4]);
@@ -421,6 +421,7 @@ always @(posedge clk) begin
     end
     if (rst) begin
         p1_sb_q[PSB_W-1] <= 1'b0;
+        p1_sb_q[0]       <= 1'b0;
     end
 end
 
@@ -481,6 +482,7 @@ generate
             st_sb_q <= sb_in;
             if (rst) begin
                 st_sb_q[PSB_W-1] <= 1'b0;
+                st_sb_q[0]       <= 1'b0;
             end
         end
     end
@@ -496,8 +498,8 @@ generate
 endgenerate
 
 wire                    p3_valid_q   = pn_sb[PSB_W-1];
-wire                    p3_last_q    = pn_sb[PSB_W-2];
-wire                    p3_has_bad_q = pn_sb[PSB_W-3];
+wire                    p3_vl_q      = pn_sb[0];   // a packet's last beat, a flop of its own
+wire                    p3_has_bad_q = pn_sb[1];
 wire [CNT_W-1:0]        p3_ok_q      = pn_ok;
 wire [CNT_W-1:0]        p3_bad_q     = pn_bad;
 wire                    p3_any_q     = pn_any;
@@ -531,32 +533,31 @@ wire [OFFSET_WIDTH-1:0] base_next = p3_any_q ? start_off : str_base_q;
 wire                    found_next = found_q || p3_has_bad_q;
 
 always @(posedge clk) begin
-    q_valid_q <= p3_valid_q && p3_last_q;
+    q_valid_q <= p3_vl_q;
     if (p3_valid_q) begin
         q_found_q    <= found_next;
         q_idx_q      <= idx_next;
         q_bad_q      <= bad_next;
         q_str_base_q <= base_next;
-        q_base_q <= p3_last_q ? {OFFSET_WIDTH{1'b0}} : q_base_q + LANES_W;
-        if (p3_last_q) begin
-            found_q    <= 1'b0;
-            idx_acc_q  <= {OFFSET_WIDTH{1'b0}};
-            bad_acc_q  <= {OFFSET_WIDTH{1'b0}};
-            str_base_q <= {OFFSET_WIDTH{1'b0}};
-        end else begin
-            found_q    <= found_next;
-            idx_acc_q  <= idx_next;
-            bad_acc_q  <= bad_next;
-            str_base_q <= base_next;
-        end
     end
-    if (rst) begin
-        q_valid_q  <= 1'b0;
+    // The sums start again after a packet's last beat: a reset of their flops,
+    // which takes priority over the enable, from one flop (p3_vl_q), rather
+    // than a mux after the adders, which was on the longest path at LANES 64.
+    if (rst || p3_vl_q) begin
         found_q    <= 1'b0;
         idx_acc_q  <= {OFFSET_WIDTH{1'b0}};
         bad_acc_q  <= {OFFSET_WIDTH{1'b0}};
         str_base_q <= {OFFSET_WIDTH{1'b0}};
         q_base_q   <= {OFFSET_WIDTH{1'b0}};
+    end else if (p3_valid_q) begin
+        found_q    <= found_next;
+        idx_acc_q  <= idx_next;
+        bad_acc_q  <= bad_next;
+        str_base_q <= base_next;
+        q_base_q   <= q_base_q + LANES_W;
+    end
+    if (rst) begin
+        q_valid_q <= 1'b0;
     end
 end
 
