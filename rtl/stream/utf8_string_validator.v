@@ -429,6 +429,7 @@ end
 localparam NP = 1 + $clog2(NG1);
 
 wire [PSB_W-1:0] pn_sb;
+wire             pn_vl_in;   // the last step's input: a packet's last beat
 wire [CNT_W-1:0] pn_ok;
 wire [CNT_W-1:0] pn_bad;
 wire             pn_any;
@@ -490,6 +491,7 @@ generate
         error_the_count_pipeline_needs_a_pair_step stop ();
     end else begin : g_last
         assign pn_sb  = g_pair[NP-1].st_sb_q;
+        assign pn_vl_in = g_pair[NP-1].sb_in[0];
         assign pn_ok  = g_pair[NP-1].st_ok_q;
         assign pn_bad = g_pair[NP-1].st_bad_q;
         assign pn_any = g_pair[NP-1].st_any_q;
@@ -540,24 +542,50 @@ always @(posedge clk) begin
         q_bad_q      <= bad_next;
         q_str_base_q <= base_next;
     end
-    // The sums start again after a packet's last beat: a reset of their flops,
-    // which takes priority over the enable, from one flop (p3_vl_q), rather
-    // than a mux after the adders, which was on the longest path at LANES 64.
-    if (rst || p3_vl_q) begin
-        found_q    <= 1'b0;
-        idx_acc_q  <= {OFFSET_WIDTH{1'b0}};
-        bad_acc_q  <= {OFFSET_WIDTH{1'b0}};
-        str_base_q <= {OFFSET_WIDTH{1'b0}};
-        q_base_q   <= {OFFSET_WIDTH{1'b0}};
-    end else if (p3_valid_q) begin
-        found_q    <= found_next;
-        idx_acc_q  <= idx_next;
-        bad_acc_q  <= bad_next;
-        str_base_q <= base_next;
-        q_base_q   <= q_base_q + LANES_W;
-    end
     if (rst) begin
         q_valid_q <= 1'b0;
+    end
+end
+
+// The sums start again after a packet's last beat: a reset of their flops,
+// which takes priority over the enable, rather than a mux after the adders,
+// which was on the longest path at LANES 64. The reset comes straight from a
+// flop, a copy per sum (keep: a LUT or one flop in front of all their 160
+// reset pins was the longest path then): a packet's last beat at Q, or the
+// clock after rst, before any beat can reach Q again.
+(* keep *) reg [4:0] clr_q;
+always @(posedge clk) begin
+    clr_q <= {5{pn_vl_in}};
+    if (rst) begin
+        clr_q <= 5'b11111;
+    end
+end
+
+always @(posedge clk) begin
+    if (clr_q[0]) begin
+        found_q <= 1'b0;
+    end else if (p3_valid_q) begin
+        found_q <= found_next;
+    end
+    if (clr_q[1]) begin
+        idx_acc_q <= {OFFSET_WIDTH{1'b0}};
+    end else if (p3_valid_q) begin
+        idx_acc_q <= idx_next;
+    end
+    if (clr_q[2]) begin
+        bad_acc_q <= {OFFSET_WIDTH{1'b0}};
+    end else if (p3_valid_q) begin
+        bad_acc_q <= bad_next;
+    end
+    if (clr_q[3]) begin
+        str_base_q <= {OFFSET_WIDTH{1'b0}};
+    end else if (p3_valid_q) begin
+        str_base_q <= base_next;
+    end
+    if (clr_q[4]) begin
+        q_base_q <= {OFFSET_WIDTH{1'b0}};
+    end else if (p3_valid_q) begin
+        q_base_q <= q_base_q + LANES_W;
     end
 end
 
