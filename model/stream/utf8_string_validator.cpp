@@ -16,6 +16,9 @@ int ScanLevels(int lanes) {
   return n < 1 ? 1 : n;
 }
 
+// The second scan's levels (a plain OR, in steps of four).
+int OrLevels(int lanes) { return lanes <= 4 ? 1 : lanes <= 16 ? 2 : lanes <= 64 ? 3 : 4; }
+
 // The RTL's count steps P1..PN: 3 at 16 lanes or fewer, one more per doubling.
 int CountSteps(int lanes) {
   int n = 3;
@@ -29,7 +32,8 @@ StringValidatorCycleModel::StringValidatorCycleModel(int lanes)
     : lanes_(lanes),
       scan_levels_(ScanLevels(lanes)),
       count_steps_(CountSteps(lanes)),
-      stat_delay_(2 * ScanLevels(lanes) + CountSteps(lanes) - (lanes > 64 ? 6 : 5)),
+      or_levels_(OrLevels(lanes)),
+      stat_delay_(ScanLevels(lanes) + OrLevels(lanes) + CountSteps(lanes) - (lanes > 64 ? 6 : 5)),
       front_(lanes),
       status_(lanes) {
   Reset();
@@ -42,7 +46,7 @@ void StringValidatorCycleModel::Reset() {
   f_ = OutBeat();
   // The sums' data registers are not reset; only whether they hold a packet.
   for (Sums& s : q_line_) s.valid = s.load = false;
-  q_line_.resize(static_cast<size_t>(3 + 2 * scan_levels_ + count_steps_));
+  q_line_.resize(static_cast<size_t>(3 + scan_levels_ + or_levels_ + count_steps_));
   q_.valid = false;
   for (auto& s : st_line_) s.valid = false;
   st_line_.resize(static_cast<size_t>(stat_delay_));
@@ -107,7 +111,7 @@ void StringValidatorCycleModel::tick(const Inputs& in) {
   }
 
   // The decided beat, read as stage S1 takes it: its verdicts (stage F's,
-  // LV + 1 clocks on) and the packet's sums after it (stage Q's, 3 + 2 LV + NP on).
+  // LV + 1 clocks on) and the packet's sums after it (stage Q's, 3 + LV + LV2 + NP on).
   const DecidedBeat& d = front_.out();
   OutBeat f;
   Sums s;

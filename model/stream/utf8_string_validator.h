@@ -78,6 +78,7 @@ class StringValidatorCycleModel {
   int lanes_;
   int scan_levels_;  // utf8_lane_scan's LEVELS
   int count_steps_;  // the RTL's count steps P1..PN (NP)
+  int or_levels_;    // the second scan's LEVELS (LV2)
   int stat_delay_;   // the RTL's STAT_DELAY
   LaneFrontModel front_;
   LaneStatusModel status_;
@@ -93,7 +94,7 @@ class StringValidatorCycleModel {
 
   std::deque<OutBeat> f_line_;  // S1 .. F: LV + 1 stages before f_
   OutBeat f_;
-  std::deque<Sums> q_line_;     // S1 .. Q: 3 + 2 LV + NP stages before q_
+  std::deque<Sums> q_line_;     // S1 .. Q: 3 + LV + LV2 + NP stages before q_
   Sums q_;
   std::deque<LaneStatusModel::Status> st_line_;  // utf8_lane_status's verdict, STAT_DELAY stages
   Stat r_;

@@ -23,13 +23,19 @@
  * functions of seven inputs, LUT4s and wide muxes three times the size of
  * the flops this costs (at LANES 64: 1,266 LUT4 and 924 muxes against 768
  * LUT4). LEVELS = log2(LANES) register stages, at least one: the latency in
- * clocks.
+ * clocks. With OR_ONLY (every pass set, a plain OR over the lanes at or below
+ * each: the string validator's first ill-formed string), each register stage
+ * takes a step of four instead, an OR of four, one LUT4: LEVELS =
+ * ceil(log4(LANES)), at least one.
  */
 module utf8_lane_scan #(
     // lanes per beat: 1, 2, 4, 8, 16, 32, 64 or 128
     parameter LANES = 8,
-    // derived, not to be set: the levels, and so the clocks from in to out
-    parameter LEVELS = (LANES <= 2) ? 1 : $clog2(LANES)
+    // 1: in_p is all ones (a plain OR prefix), in steps of four
+    parameter OR_ONLY = 0,
+    // derived, not to be set: the register stages, and so the clocks from in to out
+    parameter LEVELS = (OR_ONLY != 0) ? ((LANES <= 4) ? 1 : (LANES <= 16) ? 2 : (LANES <= 64) ? 3 : 4)
+                               : ((LANES <= 2) ? 1 : $clog2(LANES))
 ) (
     input  wire             clk,
     input  wire [LANES-1:0] in_g,
@@ -60,15 +66,24 @@ assign stg_p[0] = in_p;
 genvar s, k;
 generate
     for (s = 0; s < LEVELS; s = s + 1) begin : g_stage
-        localparam SPAN = 1 << s;
-        localparam HAS = s < DEPTH;
+        localparam SPAN = (OR_ONLY != 0) ? (1 << (2 * s)) : (1 << s);
+        localparam HAS = (OR_ONLY != 0) ? (2 * s < DEPTH) : (s < DEPTH);
         wire [LANES-1:0] g_in = stg_g[s];
         wire [LANES-1:0] p_in = stg_p[s];
+        wire unused_p_in = &{1'b0, p_in, 1'b0};   // (all ones with OR_ONLY)
         reg  [LANES-1:0] g_q;
         reg  [LANES-1:0] p_q;
         for (k = 0; k < LANES; k = k + 1) begin : g_lane
             // no lane that far back (or, at LANES 1, no level): as it is
-            if (HAS && k >= SPAN) begin : g_combine
+            if (OR_ONLY != 0 && HAS) begin : g_or4
+                // lanes k, k - SPAN, k - 2 SPAN, k - 3 SPAN, those that exist
+                always @(posedge clk) begin
+                    g_q[k] <= g_in[k] || (k >= SPAN && g_in[(k >= SPAN) ? k - SPAN : 0])
+                                      || (k >= 2 * SPAN && g_in[(k >= 2 * SPAN) ? k - 2 * SPAN : 0])
+                                      || (k >= 3 * SPAN && g_in[(k >= 3 * SPAN) ? k - 3 * SPAN : 0]);
+                    p_q[k] <= 1'b1;
+                end
+            end else if (HAS && k >= SPAN) begin : g_combine
                 always @(posedge clk) begin
                     g_q[k] <= g_in[k] || (p_in[k] && g_in[k - SPAN]);
                     p_q[k] <= p_in[k] && p_in[k - SPAN];

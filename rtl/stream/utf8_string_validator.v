@@ -86,12 +86,14 @@ module utf8_string_validator #(
 );
 
 localparam LV = (LANES <= 2) ? 1 : $clog2(LANES);  // utf8_lane_scan's LEVELS
+// and of the second scan, a plain OR (OR_ONLY) in steps of four
+localparam LV2 = (LANES <= 4) ? 1 : (LANES <= 16) ? 2 : (LANES <= 64) ? 3 : 4;
 localparam STATUS_STEPS = (LANES > 64) ? 6 : 5;  // utf8_lane_status's reduction steps
 // the count steps (P1..PN below): 3 at PL 16, one more per doubling
 localparam NP_ = 1 + $clog2(((LANES < 16) ? 16 : LANES) / 4);
 // utf8_lane_status's verdict comes 4 + STATUS_STEPS clocks after the decided
-// beat; R reads it 4 + 2*LV + NP clocks after.
-localparam STAT_DELAY = 2 * LV + NP_ - STATUS_STEPS;
+// beat; R reads it 4 + LV + LV2 + NP clocks after.
+localparam STAT_DELAY = LV + LV2 + NP_ - STATUS_STEPS;
 // Lanes padded to 16 for the counts: groups of four, then pairs of groups.
 localparam PL = (LANES < 16) ? 16 : LANES;
 localparam NG1 = PL / 4;
@@ -303,7 +305,8 @@ wire [LANES-1:0] any_bad;
 wire unused_any_p;
 
 utf8_lane_scan #(
-    .LANES(LANES)
+    .LANES(LANES),
+    .OR_ONLY(1)
 ) scan_first_inst (
     .clk(clk),
     .in_g(f_bad_q),
@@ -315,18 +318,18 @@ wire [LANES-1:0] unused_any_p_bits;
 assign unused_any_p = &{1'b0, unused_any_p_bits, 1'b0};
 
 localparam SB2_W = 2 + 3 * LANES;   // {valid, last, start, end, bad}
-reg [SB2_W*LV-1:0] sb2_q;
-wire [SB2_W*(LV+1)-1:0] sb2_chain = {sb2_q, f_valid_q, f_last_q, f_start_q, f_end_q, f_bad_q};
-wire unused_sb2_chain = &{1'b0, sb2_chain[SB2_W*LV +: SB2_W], 1'b0};
+reg [SB2_W*LV2-1:0] sb2_q;
+wire [SB2_W*(LV2+1)-1:0] sb2_chain = {sb2_q, f_valid_q, f_last_q, f_start_q, f_end_q, f_bad_q};
+wire unused_sb2_chain = &{1'b0, sb2_chain[SB2_W*LV2 +: SB2_W], 1'b0};
 always @(posedge clk) begin
-    sb2_q <= sb2_chain[SB2_W*LV-1:0];
+    sb2_q <= sb2_chain[SB2_W*LV2-1:0];
     if (rst) begin
-        for (i = 0; i < LV; i = i + 1) begin
+        for (i = 0; i < LV2; i = i + 1) begin
             sb2_q[SB2_W*i + SB2_W-1] <= 1'b0;
         end
     end
 end
-wire [SB2_W-1:0]        sb2 = sb2_q[SB2_W*(LV-1) +: SB2_W];
+wire [SB2_W-1:0]        sb2 = sb2_q[SB2_W*(LV2-1) +: SB2_W];
 
 // ---------------------------------------------------------------------------
 // H: the well-formed strings ending before the packet's first ill-formed one,
