@@ -51,6 +51,7 @@ void StringValidatorCycleModel::Reset() {
   for (auto& s : st_line_) s.valid = false;
   st_line_.resize(static_cast<size_t>(stat_delay_));
   r_.valid = false;
+  r2_.valid = false;
   queue_.clear();
   out_valid_ = false;
   outstanding_ = 0;
@@ -67,13 +68,13 @@ StringValidatorCycleModel::Outputs StringValidatorCycleModel::outputs() const {
     o.m_tdata = out_.ok;
     o.m_tlast = out_.last;
   }
-  o.stat_valid = r_.valid;
-  o.stat_error = r_.error;
-  o.stat_err_offset = r_.offset & kOffsetMask;
-  o.stat_err_class = r_.cls;
-  o.stat_err_str_offset = r_.str_offset & kOffsetMask;
-  o.stat_first_bad = r_.first_bad & kOffsetMask;
-  o.stat_bad_strings = r_.bad & kOffsetMask;
+  o.stat_valid = r2_.valid;
+  o.stat_error = r2_.error;
+  o.stat_err_offset = r2_.offset & kOffsetMask;
+  o.stat_err_class = r2_.cls;
+  o.stat_err_str_offset = r2_.str_offset & kOffsetMask;
+  o.stat_first_bad = r2_.first_bad & kOffsetMask;
+  o.stat_bad_strings = r2_.bad & kOffsetMask;
   o.err_count = status_.counts();
   return o;
 }
@@ -96,7 +97,9 @@ void StringValidatorCycleModel::tick(const Inputs& in) {
   outstanding_ += (owe_q_ ? 1 : 0) - (m_fire ? 1 : 0);
   owe_q_ = s_fire;
 
-  // R: the sums of stage Q with utf8_lane_status's verdict, STAT_DELAY clocks late.
+  // R2: R1 a clock later (the RTL splits the in-string offset's subtraction).
+  r2_ = r_;
+  // R1: the sums of stage Q with utf8_lane_status's verdict, STAT_DELAY clocks late.
   const LaneStatusModel::Status met = stat_delay_ == 0 ? status_.status() : st_line_.back();
   r_.valid = q_.valid;
   r_.error = met.error;

@@ -97,7 +97,8 @@ class StringValidatorCycleModel {
   std::deque<Sums> q_line_;     // S1 .. Q: 3 + LV + LV2 + NP stages before q_
   Sums q_;
   std::deque<LaneStatusModel::Status> st_line_;  // utf8_lane_status's verdict, STAT_DELAY stages
-  Stat r_;
+  Stat r_;   // stage R1
+  Stat r2_;  // stage R2, the outputs
 
   std::deque<OutBeat> queue_;  // the RTL's circular buffer
   bool out_valid_ = false;     // and its output register

@@ -36,8 +36,8 @@
  * the second scan, LV clocks; H (t+3+2LV) the lanes before the first
  * ill-formed string; P1..PN (t+4+2LV .. t+3+2LV+NP; NP = 3 at LANES 16 or
  * fewer, one more per doubling) their counts and the last start among them;
- * Q (t+4+2LV+NP) the packet's sums; R (t+5+2LV+NP) stat_*, with
- * utf8_lane_status's verdict delayed to meet it.
+ * Q (t+4+LV+LV2+NP) the packet's sums; R1, R2 (t+5+LV+LV2+NP, one more)
+ * stat_*, with utf8_lane_status's verdict delayed to meet them at R1.
  */
 module utf8_string_validator #(
     // bytes per beat: 1, 2, 4, 8, 16, 32, 64 or 128
@@ -622,24 +622,61 @@ endgenerate
 
 wire unused_st_valid = &{1'b0, st_met[ST_W-1], 1'b0};   // equals q_valid_q
 
+// The in-string offset (the error's packet offset less its string's start)
+// in two clocks, R1 the low half and its borrow, R2 the high half: in one, the
+// OFFSET_WIDTH-bit subtraction between two far-apart sets of flops was the
+// longest path at LANES 64. Everything else waits a clock at R1 beside it.
+localparam LO_H = OFFSET_WIDTH / 2;
+localparam HI_H = OFFSET_WIDTH - LO_H;
+
 reg                    r_valid_q;
 reg                    r_error_q;
 reg [OFFSET_WIDTH-1:0] r_off_q;
 reg [2:0]              r_cls_q;
-reg [OFFSET_WIDTH-1:0] r_str_off_q;
+reg                    r_found_q;
+reg [LO_H:0]           r_lo_q;      // low half of the difference, borrow on top
+reg [HI_H-1:0]         r_hi_off_q;
+reg [HI_H-1:0]         r_hi_base_q;
 reg [OFFSET_WIDTH-1:0] r_first_q;
 reg [OFFSET_WIDTH-1:0] r_bad_q;
+
+wire [OFFSET_WIDTH-1:0] met_off = st_met[3 +: OFFSET_WIDTH];
 
 always @(posedge clk) begin
     r_valid_q   <= q_valid_q;
     r_error_q   <= st_met[ST_W-2];
-    r_off_q     <= st_met[3 +: OFFSET_WIDTH];
+    r_off_q     <= met_off;
     r_cls_q     <= st_met[2:0];
-    r_str_off_q <= q_found_q ? st_met[3 +: OFFSET_WIDTH] - q_str_base_q : {OFFSET_WIDTH{1'b0}};
+    r_found_q   <= q_found_q;
+    r_lo_q      <= {1'b0, met_off[LO_H-1:0]} - {1'b0, q_str_base_q[LO_H-1:0]};
+    r_hi_off_q  <= met_off[OFFSET_WIDTH-1:LO_H];
+    r_hi_base_q <= q_str_base_q[OFFSET_WIDTH-1:LO_H];
     r_first_q   <= q_found_q ? q_idx_q : {OFFSET_WIDTH{1'b0}};
     r_bad_q     <= q_bad_q;
     if (rst) begin
         r_valid_q <= 1'b0;
+    end
+end
+
+reg                    r2_valid_q;
+reg                    r2_error_q;
+reg [OFFSET_WIDTH-1:0] r2_off_q;
+reg [2:0]              r2_cls_q;
+reg [OFFSET_WIDTH-1:0] r2_str_off_q;
+reg [OFFSET_WIDTH-1:0] r2_first_q;
+reg [OFFSET_WIDTH-1:0] r2_bad_q;
+
+always @(posedge clk) begin
+    r2_valid_q   <= r_valid_q;
+    r2_error_q   <= r_error_q;
+    r2_off_q     <= r_off_q;
+    r2_cls_q     <= r_cls_q;
+    r2_str_off_q <= r_found_q ? {r_hi_off_q - r_hi_base_q - {{(HI_H-1){1'b0}}, r_lo_q[LO_H]}, r_lo_q[LO_H-1:0]}
+                              : {OFFSET_WIDTH{1'b0}};
+    r2_first_q   <= r_first_q;
+    r2_bad_q     <= r_bad_q;
+    if (rst) begin
+        r2_valid_q <= 1'b0;
     end
 end
 
@@ -710,13 +747,13 @@ assign m_axis_tlast        = out_q[OUT_W-1];
 assign m_axis_tdata        = out_q[LANES +: LANES];
 assign m_axis_tkeep        = out_q[0 +: LANES];
 assign m_axis_tvalid       = out_valid_q;
-assign stat_valid          = r_valid_q;
-assign stat_error          = r_error_q;
-assign stat_err_offset     = r_off_q;
-assign stat_err_class      = r_cls_q;
-assign stat_err_str_offset = r_str_off_q;
-assign stat_first_bad      = r_first_q;
-assign stat_bad_strings    = r_bad_q;
+assign stat_valid          = r2_valid_q;
+assign stat_error          = r2_error_q;
+assign stat_err_offset     = r2_off_q;
+assign stat_err_class      = r2_cls_q;
+assign stat_err_str_offset = r2_str_off_q;
+assign stat_first_bad      = r2_first_q;
+assign stat_bad_strings    = r2_bad_q;
 
 endmodule
 
