@@ -694,7 +694,11 @@ reg [QUEUE-1:0]     q_fill_q;   // thermometer: q_fill_q[i] = more than i entrie
 reg                 out_valid_q;
 reg [OUT_W-1:0]     out_q;
 reg [QUEUE-1:0]     owed_q;     // thermometer: more than i output beats owed, not counting owe_q's
-reg                 owe_q;      // a beat was accepted a clock ago
+// a beat was accepted a clock ago. keep: it equals a copy of the front end's
+// input-register valid (both are s_axis_tvalid && ready, registered), and
+// merged into that flop, far off in the front, it put a 3.5 ns route in front
+// of the credit (the longest path at LANES 64)
+(* keep *) reg      owe_q;
 
 wire m_fire = out_valid_q && m_axis_tready;
 wire q_load = q_fill_q[0] && (!out_valid_q || m_axis_tready);
