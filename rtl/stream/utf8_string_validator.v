@@ -703,13 +703,48 @@ reg [QUEUE-1:0]     owed_q;     // thermometer: more than i output beats owed, n
 wire m_fire = out_valid_q && m_axis_tready;
 wire q_load = q_fill_q[0] && (!out_valid_q || m_axis_tready);
 
+// The output register in groups of at most 16 flops, each loaded by an
+// enable of its own, worked out from its own copies of out_valid_q and
+// q_fill_q[0] (keep: synthesis would merge them back): one enable from
+// m_axis_tready to all 2*LANES+1 flops was the longest path at LANES 64.
+// The copies follow their originals' next values exactly.
+localparam OUT_GROUPS = (OUT_W + 15) / 16;
+(* keep *) reg [OUT_GROUPS-1:0] out_valid_c_q;
+(* keep *) reg [OUT_GROUPS-1:0] fill0_c_q;
+wire [OUT_W-1:0] q_head = q_mem[q_rd_q];
+
+genvar og;
+generate
+    for (og = 0; og < OUT_GROUPS; og = og + 1) begin : g_out
+        localparam LO = 16 * og;
+        localparam N = (OUT_W - LO < 16) ? OUT_W - LO : 16;
+        wire load = fill0_c_q[og] && (!out_valid_c_q[og] || m_axis_tready);
+        always @(posedge clk) begin
+            if (load) begin
+                out_q[LO +: N] <= q_head[LO +: N];
+                out_valid_c_q[og] <= 1'b1;
+            end else if (out_valid_c_q[og] && m_axis_tready) begin
+                out_valid_c_q[og] <= 1'b0;
+            end
+            case ({f_valid_q, load})
+                2'b10:   fill0_c_q[og] <= 1'b1;
+                2'b01:   fill0_c_q[og] <= q_fill_q[1];
+                default: fill0_c_q[og] <= fill0_c_q[og];
+            endcase
+            if (rst) begin
+                out_valid_c_q[og] <= 1'b0;
+                fill0_c_q[og]     <= 1'b0;
+            end
+        end
+    end
+endgenerate
+
 always @(posedge clk) begin
     if (f_valid_q) begin
         q_mem[q_wr_q] <= {f_last_q, f_ok_q, f_end_q};
         q_wr_q <= q_wr_q + 1'b1;
     end
     if (q_load) begin
-        out_q  <= q_mem[q_rd_q];
         q_rd_q <= q_rd_q + 1'b1;
     end
     if (q_load) begin
