@@ -658,6 +658,12 @@ always @(posedge clk) begin
     end
 end
 
+// the high half less the borrow as one two-operand subtraction, the borrow
+// below the lowest bit ({a, 0} - {b, c} = 2(a - b - c) + c), so that no LUT
+// sits in front of the carry chain
+wire [HI_H:0] hi_diff = {r_hi_off_q, 1'b0} - {r_hi_base_q, r_lo_q[LO_H]};
+wire unused_hi_diff = &{1'b0, hi_diff[0], 1'b0};
+
 reg                    r2_valid_q;
 reg                    r2_error_q;
 reg [OFFSET_WIDTH-1:0] r2_off_q;
@@ -671,8 +677,7 @@ always @(posedge clk) begin
     r2_error_q   <= r_error_q;
     r2_off_q     <= r_off_q;
     r2_cls_q     <= r_cls_q;
-    r2_str_off_q <= r_found_q ? {r_hi_off_q - r_hi_base_q - {{(HI_H-1){1'b0}}, r_lo_q[LO_H]}, r_lo_q[LO_H-1:0]}
-                              : {OFFSET_WIDTH{1'b0}};
+    r2_str_off_q <= r_found_q ? {hi_diff[HI_H:1], r_lo_q[LO_H-1:0]} : {OFFSET_WIDTH{1'b0}};
     r2_first_q   <= r_first_q;
     r2_bad_q     <= r_bad_q;
     if (rst) begin
