@@ -45,9 +45,6 @@ Outcome ValidateStringsColumn(const StringsOptions& options, const uint8_t* data
 // The lanes the string validator RTL runs at: --lanes, or 8.
 int StringsLanes(const StringsOptions& options);
 
-// The string validator lane counts this program has.
-std::vector<int> StringsRtlLanes();
-
 // Whether the small build must hand these options to the full one.
 bool StringsNeedFullBuild(const StringsOptions& options);
 

@@ -1,0 +1,34 @@
+// validate-strings on the string validator RTL (rtl/stream/utf8_string_validator.v):
+// apart from validate_strings.cpp so that a build without the Verilated blocks
+// (the fuzzing build, fuzz/cli_engines.cpp) links the command with stubs of
+// these two, as it does the other engines.
+#ifndef UTF8CORE_CLI_STRINGS_RTL_H_
+#define UTF8CORE_CLI_STRINGS_RTL_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "utf8_model.h"
+#include "validate_strings.h"
+
+namespace utf8core {
+namespace cli {
+
+// The string validator lane counts this program has.
+std::vector<int> StringsRtlLanes();
+
+// The column on the string validator RTL at StringsLanes(options): the
+// non-empty strings as one packet, a start mark at each one's first byte. *v
+// and *bitmap are filled as ValidateStrings() fills them, from the RTL's
+// output, which must equal the model's (model, model_bitmap); *cycles the
+// clocks it took. Returns "" or the problem. The offsets are known good.
+std::string RunColumnRtl(const StringsOptions& options, const uint8_t* data, const uint8_t* offsets,
+                         uint64_t count, int width, const StringsVerdict& model,
+                         const std::vector<uint8_t>& model_bitmap, std::vector<uint8_t>* bitmap,
+                         StringsVerdict* v, uint64_t* cycles);
+
+}  // namespace cli
+}  // namespace utf8core
+
+#endif  // UTF8CORE_CLI_STRINGS_RTL_H_
