@@ -532,7 +532,10 @@ wire [OFFSET_WIDTH-1:0] bad_next = bad_acc_q + {{(OFFSET_WIDTH-CNT_W){1'b0}}, p3
 // The beat's base: LANES times the packet's beats before it, a multiple of
 // LANES, and the lane is below LANES, so an OR adds them.
 reg  [OFFSET_WIDTH-1:0] q_base_q;
-localparam [OFFSET_WIDTH-1:0] LANES_W = LANES;
+localparam LOG_L = $clog2(LANES);
+// LANES at OFFSET_WIDTH bits (a shift, not a sized copy of the 32-bit
+// parameter, which lint flags at widths other than 32)
+wire [OFFSET_WIDTH-1:0] LANES_W = {{(OFFSET_WIDTH-1){1'b0}}, 1'b1} << LOG_L;
 wire [OFFSET_WIDTH-1:0] start_off = q_base_q | {{(OFFSET_WIDTH-IDX_W){1'b0}}, p3_idx_q};
 wire [OFFSET_WIDTH-1:0] base_next = p3_any_q ? start_off : str_base_q;
 wire                    found_next = found_q || p3_has_bad_q;

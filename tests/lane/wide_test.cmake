@@ -7,11 +7,12 @@ target_link_libraries(wide_test_util PUBLIC utf8_sim_bench GTest::gtest)
 target_compile_definitions(wide_test_util PUBLIC UTF8CORE_KUHN_TEST="${UTF8CORE_KUHN_TEST}")
 target_compile_options(wide_test_util PRIVATE -Wall -Wextra)
 
-# utf8core_wide_test(<block> LIBS <libs>...): tests/stream/<block>_test.cpp as
+# utf8core_wide_test(<block> [QUICK_LANES <N>...] LIBS <libs>...): tests/stream/<block>_test.cpp as
 # the program <block>_test at every lane count of UTF8CORE_WIDE_LANES, its
 # Long* sweeps (minutes) labelled long, the rest quick; and as the program
 # <block>_long_test at the lane counts of UTF8CORE_WIDE_LANES_LONG, every test
-# labelled long, built by the target wide-long only (not by `all`).
+# labelled long, built by the target wide-long only (not by `all`). QUICK_LANES
+# narrows the quick lane counts for one block; its others join the long ones.
 #
 # utf8core_wide_test(<block> NETLIST <flow> LANES <N> QUICK <filter>
 # GATE <filter> [EXCLUDE_FROM_ALL] LIBS <libs>...): the same source as the
@@ -20,7 +21,7 @@ target_compile_options(wide_test_util PRIVATE -Wall -Wextra)
 # quick, those matching GATE labelled gate (gtest filters), the rest not
 # registered.
 function(utf8core_wide_test block)
-  cmake_parse_arguments(arg "EXCLUDE_FROM_ALL" "NETLIST;QUICK;GATE" "LIBS;LANES" ${ARGN})
+  cmake_parse_arguments(arg "EXCLUDE_FROM_ALL" "NETLIST;QUICK;GATE" "LIBS;LANES;QUICK_LANES" ${ARGN})
   if(arg_NETLIST)
     set(t ${block}_${arg_NETLIST}_test)
     set(prefix "${block}_${arg_NETLIST}.")
@@ -29,8 +30,14 @@ function(utf8core_wide_test block)
     set(prefix "${block}.")
     set(arg_LANES ${UTF8CORE_WIDE_LANES})
     set(long_lanes ${UTF8CORE_WIDE_LANES_LONG})
+    if(arg_QUICK_LANES)
+      # a block whose quick tests run at fewer lane counts: the rest go to long
+      list(APPEND long_lanes ${UTF8CORE_WIDE_LANES})
+      list(REMOVE_DUPLICATES long_lanes)
+      set(arg_LANES ${arg_QUICK_LANES})
+    endif()
     if(long_lanes)
-      list(REMOVE_ITEM long_lanes ${UTF8CORE_WIDE_LANES})
+      list(REMOVE_ITEM long_lanes ${arg_LANES})
     endif()
     if(long_lanes)
       set(long ${block}_long_test)
