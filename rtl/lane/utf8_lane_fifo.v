@@ -64,7 +64,6 @@ endgenerate
 // every clock and the pointer moves only for a beat with units, which keeps
 // the write enable off the RAMs.
 
-reg [WIDTH-1:0]    mem [0:DEPTH-1];
 reg [AW-1:0]    wr_ptr_q;
 reg [AW-1:0]    rd_ptr_q;
 reg [DEPTH-1:1] occ_hi_q;       // occ_q[i]: the memory holds more than i entries
@@ -72,12 +71,16 @@ reg             occ0_q;
 wire [DEPTH-1:0] occ_q = {occ_hi_q, occ0_q};
 reg             out_valid_q;
 reg [WIDTH-1:0]    out_q;
-// Copies of occ_q[0] and out_valid_q for the RAM's read enable alone (keep
-// stops synthesis merging them back): that net reaches every RAM block of the
-// FIFO, and if the pointer and occupancy logic shared it, placement would pull
-// their flops across the device towards the RAMs.
-reg             occ0_ram_q;
-reg             out_valid_ram_q;
+// The memory and the output register in groups of at most 16 bits, each read
+// by an enable of its own worked out from its own copies of occ_q[0] and
+// out_valid_q (keep stops synthesis merging them back): one enable from one
+// pair of flops reaching every bit of a wide output register (129 bits for
+// the 64-lane string validator) was two long routes, the longest path. The
+// pointer and occupancy logic does not share them either, so that placement
+// does not pull its flops towards the RAMs.
+localparam GROUPS = (WIDTH + 15) / 16;
+reg [GROUPS-1:0] occ0_ram_q;
+reg [GROUPS-1:0] out_valid_ram_q;
 
 wire pop = out_valid_q && m_ready;
 
@@ -86,8 +89,7 @@ wire pop = out_valid_q && m_ready;
 // flops alone and then chosen, so that it does not wait on that wide net.
 wire rd_take = occ_q[0];
 wire rd_hold = occ_q[0] && !out_valid_q;
-wire rd      = m_ready ? rd_take : rd_hold;                        // same value:
-wire rd_ram  = m_ready ? occ0_ram_q : (occ0_ram_q && !out_valid_ram_q);  // its copy
+wire rd      = m_ready ? rd_take : rd_hold;
 
 function [DEPTH-1:0] occ_next;
     input [DEPTH-1:0] occ;
@@ -109,12 +111,36 @@ wire [DEPTH-1:0] occ_hold = occ_next(occ_q, wr, rd_hold);
 wire [DEPTH-1:0] occ_d    = m_ready ? occ_take : occ_hold;
 wire             ovalid_d = m_ready ? rd_take : (out_valid_q || rd_hold);
 
-always @(posedge clk) begin
-    mem[wr_ptr_q] <= wr_data;
-    if (rd_ram) begin
-        out_q <= mem[rd_ptr_q];
+genvar g;
+generate
+    for (g = 0; g < GROUPS; g = g + 1) begin : g_ram
+        localparam LO = 16 * g;
+        localparam N = (WIDTH - LO < 16) ? WIDTH - LO : 16;
+        reg [N-1:0] mem [0:DEPTH-1];
+        // rd's value, from this group's copies
+        wire rd_ram = m_ready ? occ0_ram_q[g] : (occ0_ram_q[g] && !out_valid_ram_q[g]);
+        always @(posedge clk) begin
+            mem[wr_ptr_q] <= wr_data[LO +: N];
+            if (rd_ram) begin
+                out_q[LO +: N] <= mem[rd_ptr_q];
+            end
+        end
+        (* keep *)
+        always @(posedge clk) begin
+            occ0_ram_q[g] <= occ_d[0];
+            if (rst) begin
+                occ0_ram_q[g] <= 1'b0;
+            end
+        end
+        (* keep *)
+        always @(posedge clk) begin
+            out_valid_ram_q[g] <= ovalid_d;
+            if (rst) begin
+                out_valid_ram_q[g] <= 1'b0;
+            end
+        end
     end
-end
+endgenerate
 
 // Both sets of copies are kept, each flop in a block of its own: synthesis
 // merges a flop into an identical one that is kept, and drops the mark of a
@@ -139,22 +165,6 @@ always @(posedge clk) begin
     occ_hi_q <= occ_d[DEPTH-1:1];
     if (rst) begin
         occ_hi_q <= {(DEPTH-1){1'b0}};
-    end
-end
-
-(* keep *)
-always @(posedge clk) begin
-    occ0_ram_q <= occ_d[0];
-    if (rst) begin
-        occ0_ram_q <= 1'b0;
-    end
-end
-
-(* keep *)
-always @(posedge clk) begin
-    out_valid_ram_q <= ovalid_d;
-    if (rst) begin
-        out_valid_ram_q <= 1'b0;
     end
 end
 
