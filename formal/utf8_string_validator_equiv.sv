@@ -181,14 +181,14 @@ end
 
 // Per string, as its status comes: the verdict (oldest at 0), and the
 // packet's sums so far; at its last string, the packet's expected stat_*.
-reg [7:0]   vq = 8'd0;      // verdicts, bit 0 the oldest
-reg [3:0]   vq_cnt = 4'd0;
+reg [15:0]  vq = 16'd0;     // verdicts, bit 0 the oldest
+reg [4:0]   vq_cnt = 5'd0;
 reg [W-1:0] n_str = {W{1'b0}}, n_bad = {W{1'b0}}, e_first, e_str_off, e_off;
 reg [2:0]   e_cls;
 reg         e_found = 1'b0;
 // expected stat_* of packets whose last string's status has come: {error, class, offset, in-string, first, bad}
-reg [4*W+3:0] pq [0:3];
-reg [2:0]     pq_cnt = 3'd0;
+reg [4*W+3:0] pq [0:7];
+reg [3:0]     pq_cnt = 4'd0;
 wire v_pop = v_valid && m_axis_tready && v_end;
 wire d_pkt_end = d_stat_valid && sq[0][W];
 wire [4*W+3:0] d_pkt_stat = {e_found || d_stat_error,
@@ -198,8 +198,8 @@ wire [4*W+3:0] d_pkt_stat = {e_found || d_stat_error,
                              e_found ? e_first : n_str,
                              n_bad + d_stat_error};
 always @(posedge clk) begin
-    vq <= v_pop ? {1'b0, vq[7:1]} : vq;
-    if (d_stat_valid) vq[vq_cnt[2:0] - v_pop] <= !d_stat_error;
+    vq <= v_pop ? {1'b0, vq[15:1]} : vq;
+    if (d_stat_valid) vq[vq_cnt[3:0] - v_pop] <= !d_stat_error;
     vq_cnt <= vq_cnt + d_stat_valid - v_pop;
     if (d_stat_valid) begin
         n_str <= d_pkt_end ? {W{1'b0}} : n_str + 1'b1;
@@ -213,15 +213,15 @@ always @(posedge clk) begin
         end
         if (d_pkt_end) e_found <= 1'b0;
     end
-    if (v_stat_valid) for (i = 0; i < 3; i = i + 1) pq[i] <= pq[i+1];
-    if (d_pkt_end) pq[pq_cnt[1:0] - v_stat_valid] <= d_pkt_stat;
+    if (v_stat_valid) for (i = 0; i < 7; i = i + 1) pq[i] <= pq[i+1];
+    if (d_pkt_end) pq[pq_cnt[2:0] - v_stat_valid] <= d_pkt_stat;
     pq_cnt <= pq_cnt + d_pkt_end - v_stat_valid;
     if (rst) begin
-        vq_cnt  <= 4'd0;
+        vq_cnt  <= 5'd0;
         n_str   <= {W{1'b0}};
         n_bad   <= {W{1'b0}};
         e_found <= 1'b0;
-        pq_cnt  <= 3'd0;
+        pq_cnt  <= 4'd0;
     end
 end
 
@@ -230,14 +230,14 @@ wire [4*W+3:0] e_stat = pq[0];
 
 always @(*) begin
     if (!rst && f_past_valid) begin
-        assert (vq_cnt < 4'd8 && sq_cnt < 4'd8 && pq_cnt < 3'd4);
+        assert (vq_cnt < 5'd16 && sq_cnt < 4'd8 && pq_cnt < 4'd8);
         if (v_valid && v_end) begin
             // the scalar decoder's verdict on the string comes first
-            assert (vq_cnt != 4'd0);
+            assert (vq_cnt != 5'd0);
             assert (v_ok == vq[0]);
         end
         if (v_stat_valid) begin
-            assert (pq_cnt != 3'd0);
+            assert (pq_cnt != 4'd0);
             // invalid: every field; valid: the flag and the count (the rest is 0)
             if (e_stat[4*W+3]) begin
                 assert (v_stat == e_stat);

@@ -57,7 +57,7 @@ def blocks_of(path):
         return ["sanitizer"]
     if name == "utf8_unit_utf8.v":
         return ["unit_utf8"]
-    if name in ("utf8_string_validator.v", "utf8_lane_scan.v"):
+    if name in ("utf8_string_validator.v", "utf8_lane_scan.v", "utf8_lane_delay.v"):
         return ["string_validator"]
     # the repacker is in both; the unit harness's induction is the quicker
     if name == "utf8_repack.v":
@@ -71,10 +71,13 @@ def blocks_of(path):
         return ["unit_utf8", "sanitizer"]
     if name == "utf8_cut_mask.vh":
         return ["wide_decoder", "sanitizer"]
-    # the FIFO and the compaction are shared by the wide decoder and the sanitizer
-    if name in ("utf8_wide_decoder.v", "utf8_lane_compact.v", "utf8_lane_fifo.v"):
+    # the compaction is shared by the wide decoder and the sanitizer, the FIFO
+    # by them and the string validator
+    if name in ("utf8_wide_decoder.v", "utf8_lane_compact.v"):
         return ["wide_decoder", "sanitizer"]
-    return ["validator", "wide_decoder", "sanitizer"]   # the shared lanes
+    if name == "utf8_lane_fifo.v":
+        return ["wide_decoder", "sanitizer", "string_validator"]
+    return ["validator", "wide_decoder", "sanitizer", "string_validator"]   # the shared lanes
 
 # (name, file, text, replacement, what the bug is)
 MUTANTS = [
@@ -175,8 +178,8 @@ MUTANTS = [
      "(s_ready_q && (!s_valid || !owed_q[DEPTH/4+1]))",
      "lane FIFO: ready withdrawn early (the same at DEPTH 4; stalls at 16)"),
     ("wide_stall_tdata", "rtl/lane/utf8_lane_fifo.v",
-     "wire rd_ram  = m_ready ? occ0_ram_q : (occ0_ram_q && !out_valid_ram_q);",
-     "wire rd_ram  = occ0_ram_q;",
+     "wire rd_ram = m_ready ? occ0_ram_q[g] : (occ0_ram_q[g] && !out_valid_ram_q[g]);",
+     "wire rd_ram = occ0_ram_q[g];",
      "lane FIFO: a stalled output beat changes"),
     ("wide_mode_mid", "rtl/lane/utf8_lane_front.v",
      "            if (mode_idle_q[r / 8]) begin\n                pend_mode_q[r] <= in_mode_q;",

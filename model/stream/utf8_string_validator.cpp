@@ -35,7 +35,8 @@ StringValidatorCycleModel::StringValidatorCycleModel(int lanes)
       or_levels_(OrLevels(lanes)),
       stat_delay_(ScanLevels(lanes) + OrLevels(lanes) + CountSteps(lanes) - (lanes > 64 ? 6 : 5)),
       front_(lanes),
-      status_(lanes) {
+      status_(lanes),
+      fifo_(kQueue) {
   Reset();
 }
 
@@ -52,21 +53,17 @@ void StringValidatorCycleModel::Reset() {
   st_line_.resize(static_cast<size_t>(stat_delay_));
   r_.valid = false;
   r2_.valid = false;
-  queue_.clear();
-  out_valid_ = false;
-  outstanding_ = 0;
-  owe_q_ = false;
-  s_ready_ = true;
 }
 
 StringValidatorCycleModel::Outputs StringValidatorCycleModel::outputs() const {
   Outputs o;
-  o.s_tready = s_ready_;
-  o.m_tvalid = out_valid_;
+  o.s_tready = fifo_.s_ready();
+  o.m_tvalid = fifo_.m_valid();
   if (o.m_tvalid) {
-    o.m_tkeep = out_.end;
-    o.m_tdata = out_.ok;
-    o.m_tlast = out_.last;
+    const OutBeat& out = fifo_.m_beat();
+    o.m_tkeep = out.end;
+    o.m_tdata = out.ok;
+    o.m_tlast = out.last;
   }
   o.stat_valid = r2_.valid;
   o.stat_error = r2_.error;
@@ -80,22 +77,10 @@ StringValidatorCycleModel::Outputs StringValidatorCycleModel::outputs() const {
 }
 
 void StringValidatorCycleModel::tick(const Inputs& in) {
-  const bool s_ready = s_ready_;
-  const bool s_fire = in.s.tvalid && s_ready;
-  const bool m_fire = out_valid_ && in.m_tready;
+  const bool s_ready = fifo_.s_ready();
 
-  // Output queue, written by stage F.
-  if (!queue_.empty() && (!out_valid_ || in.m_tready)) {
-    out_ = queue_.front();
-    queue_.pop_front();
-    out_valid_ = true;
-  } else if (m_fire) {
-    out_valid_ = false;
-  }
-  if (f_.valid) queue_.push_back(f_);
-  s_ready_ = outstanding_ < kQueue - 2;
-  outstanding_ += (owe_q_ ? 1 : 0) - (m_fire ? 1 : 0);
-  owe_q_ = s_fire;
+  // Output FIFO, written by stage F with every beat.
+  fifo_.tick(in.rst, in.s.tvalid, f_.valid ? &f_ : nullptr, false, in.m_tready);
 
   // R2: R1 a clock later (the RTL splits the in-string offset's subtraction).
   r2_ = r_;

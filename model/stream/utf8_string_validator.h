@@ -1,7 +1,7 @@
 // Cycle model of the string validator (rtl/stream/utf8_string_validator.v): the
 // shared front end with string starts (utf8_lane_front.h), the shared status
 // (utf8_lane_status.h), each string's verdict, the packet's string sums and
-// the output queue with the credit that guards it. Ticked with the RTL's
+// the output FIFO with the credit that guards it (utf8_lane_fifo.h). Ticked with the RTL's
 // inputs every clock it gives the RTL's outputs every clock. What the RTL
 // works out over several stages (two scans, popcounts, a priority encoder)
 // is worked out here as the decided beat is read, and handed through delay
@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <deque>
 
+#include "utf8_lane_fifo.h"
 #include "utf8_lane_front.h"
 #include "utf8_lane_status.h"
 #include "utf8_model.h"
@@ -47,7 +48,7 @@ class StringValidatorCycleModel {
   void tick(const Inputs& in);
 
  private:
-  // A beat's verdicts, as stage F holds them and the queue keeps them.
+  // A beat's verdicts, as stage F holds them and the FIFO keeps them.
   struct OutBeat {
     bool valid = false;
     bool last = false;
@@ -82,7 +83,6 @@ class StringValidatorCycleModel {
   int stat_delay_;   // the RTL's STAT_DELAY
   LaneFrontModel front_;
   LaneStatusModel status_;
-  bool s_ready_ = true;
 
   // The string state as the RTL's stage F (carry) and stage Q (sums) keep it;
   // here it moves as a beat is read from the front.
@@ -100,11 +100,7 @@ class StringValidatorCycleModel {
   Stat r_;   // stage R1
   Stat r2_;  // stage R2, the outputs
 
-  std::deque<OutBeat> queue_;  // the RTL's circular buffer
-  bool out_valid_ = false;     // and its output register
-  OutBeat out_;
-  int outstanding_ = 0;  // output beats owed, counted a clock after their input beat
-  bool owe_q_ = false;   // a beat accepted a clock ago, not counted yet
+  LaneFifoModel<OutBeat> fifo_;  // output FIFO and credit
 };
 
 }  // namespace utf8core

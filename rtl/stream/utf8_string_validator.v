@@ -120,9 +120,7 @@ generate
     end
 endgenerate
 
-reg s_ready_q;
-reg s_ready_d;  // its next value outside reset, which the front end registers copies of
-wire s_fire = s_axis_tvalid && s_ready_q;
+wire s_ready_d;  // the FIFO's s_ready's next value outside reset, which the front end registers copies of
 
 wire                    dec_valid;
 wire                    dec_last;
@@ -232,22 +230,20 @@ utf8_lane_scan #(
     .out_p(scan_p)
 );
 
-// The side band, delayed LV clocks to meet the scan's result (a flat vector,
-// stage i at [SB_W*i +: SB_W], rather than an array Yosys would turn into
-// registers with a warning)
-reg [SB_W*LV-1:0] sb_q;
-wire [SB_W*(LV+1)-1:0] sb_chain = {sb_q, s1_sb_q};
-wire unused_sb_chain = &{1'b0, sb_chain[SB_W*LV +: SB_W], 1'b0};
-integer i;
-always @(posedge clk) begin
-    sb_q <= sb_chain[SB_W*LV-1:0];
-    if (rst) begin
-        for (i = 0; i < LV; i = i + 1) begin
-            sb_q[SB_W*i + SB_W-1] <= 1'b0;
-        end
-    end
-end
-wire [SB_W-1:0]         sb = sb_q[SB_W*(LV-1) +: SB_W];
+// The side band, delayed LV clocks to meet the scan's result
+wire [SB_W-1:0] sb;
+
+utf8_lane_delay #(
+    .WIDTH(SB_W),
+    .STAGES(LV),
+    .RAM_FROM(3)
+) sb_delay_inst (
+    .clk(clk),
+    .rst(rst),
+    .in_data(s1_sb_q),
+    .out_data(sb)
+);
+
 wire                    sb_valid = sb[SB_W-1];
 wire                    sb_last  = sb[SB_W-2];
 wire [LANES-1:0]        sb_start = sb[LANES +: LANES];
@@ -286,6 +282,19 @@ reg [LANES-1:0]        f_ok_q;     // and is well-formed
 reg [LANES-1:0]        f_bad_q;    // or ill-formed
 reg [LANES-1:0]        f_start_q;
 
+// f_valid_q's copy for the output FIFO alone (keep: synthesis would merge
+// it back): f_valid_q also feeds the second scan's side band, and placed
+// beside that it was a 3 ns route from the FIFO's occupancy (the longest
+// path at LANES 64)
+(* keep *) reg f_wr_q;
+
+always @(posedge clk) begin
+    f_wr_q <= sb_valid;
+    if (rst) begin
+        f_wr_q <= 1'b0;
+    end
+end
+
 always @(posedge clk) begin
     f_valid_q <= sb_valid;
     f_last_q  <= sb_last;
@@ -318,18 +327,18 @@ wire [LANES-1:0] unused_any_p_bits;
 assign unused_any_p = &{1'b0, unused_any_p_bits, 1'b0};
 
 localparam SB2_W = 2 + 3 * LANES;   // {valid, last, start, end, bad}
-reg [SB2_W*LV2-1:0] sb2_q;
-wire [SB2_W*(LV2+1)-1:0] sb2_chain = {sb2_q, f_valid_q, f_last_q, f_start_q, f_end_q, f_bad_q};
-wire unused_sb2_chain = &{1'b0, sb2_chain[SB2_W*LV2 +: SB2_W], 1'b0};
-always @(posedge clk) begin
-    sb2_q <= sb2_chain[SB2_W*LV2-1:0];
-    if (rst) begin
-        for (i = 0; i < LV2; i = i + 1) begin
-            sb2_q[SB2_W*i + SB2_W-1] <= 1'b0;
-        end
-    end
-end
-wire [SB2_W-1:0]        sb2 = sb2_q[SB2_W*(LV2-1) +: SB2_W];
+wire [SB2_W-1:0] sb2;
+
+utf8_lane_delay #(
+    .WIDTH(SB2_W),
+    .STAGES(LV2),
+    .RAM_FROM(3)
+) sb2_delay_inst (
+    .clk(clk),
+    .rst(rst),
+    .in_data({f_valid_q, f_last_q, f_start_q, f_end_q, f_bad_q}),
+    .out_data(sb2)
+);
 
 // ---------------------------------------------------------------------------
 // H: the well-formed strings ending before the packet's first ill-formed one,
@@ -407,6 +416,8 @@ function [1:0] top4;
 endfunction
 
 localparam PSB_W = 3;   // {valid, has_bad, valid and last}
+
+integer i;
 
 reg [PSB_W-1:0] p1_sb_q;
 reg [3*NG1-1:0] p1_ok_q;
@@ -603,25 +614,20 @@ localparam ST_W = 1 + 1 + OFFSET_WIDTH + 3;
 wire [ST_W-1:0] st_now = {verdict, pkt_err, pkt_off, pkt_cls};
 wire [ST_W-1:0] st_met;
 
-generate
-    if (STAT_DELAY == 0) begin : g_st_now
-        assign st_met = st_now;
-    end else begin : g_st_delay
-        reg [ST_W*STAT_DELAY-1:0] st_q;
-        wire [ST_W*(STAT_DELAY+1)-1:0] st_chain = {st_q, st_now};
-        wire unused_st_chain = &{1'b0, st_chain[ST_W*STAT_DELAY +: ST_W], 1'b0};
-        integer d;
-        always @(posedge clk) begin
-            st_q <= st_chain[ST_W*STAT_DELAY-1:0];
-            if (rst) begin
-                for (d = 0; d < STAT_DELAY; d = d + 1) begin
-                    st_q[ST_W*d + ST_W-1] <= 1'b0;
-                end
-            end
-        end
-        assign st_met = st_q[ST_W*(STAT_DELAY-1) +: ST_W];
-    end
-endgenerate
+// Flops, not a RAM (RAM_FROM past STAGES): R1 takes this line's data every
+// clock, under a valid flag or not, so stat_* show them between pulses, and
+// through a reset only a chain of flops keeps them as the cycle model's line
+// does. The other lines' data are read only under their valid flags.
+utf8_lane_delay #(
+    .WIDTH(ST_W),
+    .STAGES(STAT_DELAY),
+    .RAM_FROM(STAT_DELAY + 2)
+) st_delay_inst (
+    .clk(clk),
+    .rst(rst),
+    .in_data(st_now),
+    .out_data(st_met)
+);
 
 wire unused_st_valid = &{1'b0, st_met[ST_W-1], 1'b0};   // equals q_valid_q
 
@@ -689,111 +695,35 @@ always @(posedge clk) begin
 end
 
 // ---------------------------------------------------------------------------
-// Output queue: as utf8_validator's verdict queue, one entry per input beat;
-// the credit counts beats accepted and not yet taken out.
+// Output FIFO and input credit: the wide blocks' (utf8_lane_fifo). Stage F
+// writes every beat, one output beat per input beat, and retires none
+// without an entry.
 
-localparam PTR_W = $clog2(QUEUE);
 localparam OUT_W = 2 * LANES + 1;
+wire [OUT_W-1:0] out_data;
+wire             s_ready_q;
 
-reg [OUT_W-1:0]     q_mem [0:QUEUE-1];
-reg [PTR_W-1:0]     q_wr_q;
-reg [PTR_W-1:0]     q_rd_q;
-reg [QUEUE-1:0]     q_fill_q;   // thermometer: q_fill_q[i] = more than i entries
-reg                 out_valid_q;
-reg [OUT_W-1:0]     out_q;
-reg [QUEUE-1:0]     owed_q;     // thermometer: more than i output beats owed, not counting owe_q's
-// a beat was accepted a clock ago. keep: it equals a copy of the front end's
-// input-register valid (both are s_axis_tvalid && ready, registered), and
-// merged into that flop, far off in the front, it put a 3.5 ns route in front
-// of the credit (the longest path at LANES 64)
-(* keep *) reg      owe_q;
-
-wire m_fire = out_valid_q && m_axis_tready;
-wire q_load = q_fill_q[0] && (!out_valid_q || m_axis_tready);
-
-// The output register in groups of at most 16 flops, each loaded by an
-// enable of its own, worked out from its own copies of out_valid_q and
-// q_fill_q[0] (keep: synthesis would merge them back): one enable from
-// m_axis_tready to all 2*LANES+1 flops was the longest path at LANES 64.
-// The copies follow their originals' next values exactly.
-localparam OUT_GROUPS = (OUT_W + 15) / 16;
-(* keep *) reg [OUT_GROUPS-1:0] out_valid_c_q;
-(* keep *) reg [OUT_GROUPS-1:0] fill0_c_q;
-wire [OUT_W-1:0] q_head = q_mem[q_rd_q];
-
-genvar og;
-generate
-    for (og = 0; og < OUT_GROUPS; og = og + 1) begin : g_out
-        localparam LO = 16 * og;
-        localparam N = (OUT_W - LO < 16) ? OUT_W - LO : 16;
-        wire load = fill0_c_q[og] && (!out_valid_c_q[og] || m_axis_tready);
-        always @(posedge clk) begin
-            if (load) begin
-                out_q[LO +: N] <= q_head[LO +: N];
-                out_valid_c_q[og] <= 1'b1;
-            end else if (out_valid_c_q[og] && m_axis_tready) begin
-                out_valid_c_q[og] <= 1'b0;
-            end
-            case ({f_valid_q, load})
-                2'b10:   fill0_c_q[og] <= 1'b1;
-                2'b01:   fill0_c_q[og] <= q_fill_q[1];
-                default: fill0_c_q[og] <= fill0_c_q[og];
-            endcase
-            if (rst) begin
-                out_valid_c_q[og] <= 1'b0;
-                fill0_c_q[og]     <= 1'b0;
-            end
-        end
-    end
-endgenerate
-
-always @(posedge clk) begin
-    if (f_valid_q) begin
-        q_mem[q_wr_q] <= {f_last_q, f_ok_q, f_end_q};
-        q_wr_q <= q_wr_q + 1'b1;
-    end
-    if (q_load) begin
-        q_rd_q <= q_rd_q + 1'b1;
-    end
-    if (q_load) begin
-        out_valid_q <= 1'b1;
-    end else if (m_fire) begin
-        out_valid_q <= 1'b0;
-    end
-    case ({f_valid_q, q_load})
-        2'b10:   q_fill_q <= {q_fill_q[QUEUE-2:0], 1'b1};
-        2'b01:   q_fill_q <= {1'b0, q_fill_q[QUEUE-1:1]};
-        default: q_fill_q <= q_fill_q;
-    endcase
-    s_ready_q <= s_ready_d;
-    owe_q     <= s_fire;
-    case ({owe_q, m_fire})
-        2'b10:   owed_q <= {owed_q[QUEUE-2:0], 1'b1};
-        2'b01:   owed_q <= {1'b0, owed_q[QUEUE-1:1]};
-        default: owed_q <= owed_q;
-    endcase
-    if (rst) begin
-        s_ready_q   <= 1'b1;
-        q_wr_q      <= {PTR_W{1'b0}};
-        q_rd_q      <= {PTR_W{1'b0}};
-        q_fill_q    <= {QUEUE{1'b0}};
-        out_valid_q <= 1'b0;
-        owed_q      <= {QUEUE{1'b0}};
-        owe_q       <= 1'b0;
-    end
-end
-
-// Ready next clock: fewer than QUEUE-2 beats counted owed now, whatever this
-// clock's events (utf8_validator says why it is read from one flop).
-always @* begin
-    s_ready_d = !owed_q[QUEUE-3];
-end
+utf8_lane_fifo #(
+    .WIDTH(OUT_W),
+    .DEPTH(QUEUE)
+) fifo_inst (
+    .clk(clk),
+    .rst(rst),
+    .s_valid(s_axis_tvalid),
+    .s_ready(s_ready_q),
+    .s_ready_next(s_ready_d),
+    .wr(f_wr_q),
+    .drop(1'b0),
+    .wr_data({f_last_q, f_ok_q, f_end_q}),
+    .m_data(out_data),
+    .m_valid(m_axis_tvalid),
+    .m_ready(m_axis_tready)
+);
 
 assign s_axis_tready       = s_ready_q;
-assign m_axis_tlast        = out_q[OUT_W-1];
-assign m_axis_tdata        = out_q[LANES +: LANES];
-assign m_axis_tkeep        = out_q[0 +: LANES];
-assign m_axis_tvalid       = out_valid_q;
+assign m_axis_tlast        = out_data[OUT_W-1];
+assign m_axis_tdata        = out_data[LANES +: LANES];
+assign m_axis_tkeep        = out_data[0 +: LANES];
 assign stat_valid          = r2_valid_q;
 assign stat_error          = r2_error_q;
 assign stat_err_offset     = r2_off_q;
