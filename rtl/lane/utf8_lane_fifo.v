@@ -71,7 +71,7 @@ reg             occ0_q;
 wire [DEPTH-1:0] occ_q = {occ_hi_q, occ0_q};
 reg             out_valid_q;
 reg [WIDTH-1:0]    out_q;
-// The memory and the output register in groups of at most 16 bits, each read
+// The output register in groups of at most 16 bits, each loaded
 // by an enable of its own worked out from its own copies of occ_q[0] and
 // out_valid_q (keep stops synthesis merging them back): one enable from one
 // pair of flops reaching every bit of a wide output register (129 bits for
@@ -111,18 +111,24 @@ wire [DEPTH-1:0] occ_hold = occ_next(occ_q, wr, rd_hold);
 wire [DEPTH-1:0] occ_d    = m_ready ? occ_take : occ_hold;
 wire             ovalid_d = m_ready ? rd_take : (out_valid_q || rd_hold);
 
+// One memory, read by each group into its own part of the output register:
+// Yosys maps it to as many RAM cells as before (66 at 129 bits and 32 entries
+// on ECP5), and the formal harnesses read its words by name.
+reg [WIDTH-1:0] mem [0:DEPTH-1];
+always @(posedge clk) begin
+    mem[wr_ptr_q] <= wr_data;
+end
+
 genvar g;
 generate
     for (g = 0; g < GROUPS; g = g + 1) begin : g_ram
         localparam LO = 16 * g;
         localparam N = (WIDTH - LO < 16) ? WIDTH - LO : 16;
-        reg [N-1:0] mem [0:DEPTH-1];
         // rd's value, from this group's copies
         wire rd_ram = m_ready ? occ0_ram_q[g] : (occ0_ram_q[g] && !out_valid_ram_q[g]);
         always @(posedge clk) begin
-            mem[wr_ptr_q] <= wr_data[LO +: N];
             if (rd_ram) begin
-                out_q[LO +: N] <= mem[rd_ptr_q];
+                out_q[LO +: N] <= mem[rd_ptr_q][LO +: N];
             end
         end
         (* keep *)
