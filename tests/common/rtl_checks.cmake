@@ -24,12 +24,16 @@ set(UTF8CORE_CHECK_PARAMS_utf8_kernel_units W 8)
 set(UTF8CORE_CHECK_PARAMS_utf8_kernel_tail W 8)
 set(UTF8CORE_CHECK_PARAMS_utf8_kernel_offsets W 8)
 set(UTF8CORE_CHECK_PARAMS_utf8_kernel_rd DATA_WIDTH 64)
+set(UTF8CORE_CHECK_PARAMS_utf8_kernel_rd_mux DATA_WIDTH 64)
 set(UTF8CORE_CHECK_PARAMS_utf8_kernel_wr DATA_WIDTH 64)
 # Stages inside the kernel and the wide blocks, with stream ports but no outside user: they
 # pass ready back combinationally within their owner, whose own ports are registered
 # (utf8_lane_fifo hands its owner s_ready_next, the next value of the owner's tready flop).
+# utf8_kernel_rd_mux routes arready and the R channel between the kernel's two read engines
+# and its registered AXI port.
 set(UTF8CORE_REGOUT_INSIDE utf8_kernel_tail utf8_kernel_units utf8_unit_utf8 utf8_lane_fifo
-    utf8_kernel_offsets)
+    utf8_kernel_offsets
+    utf8_kernel_rd_mux)
 # Tops whose every part is synthesized on its own (the kernel's sub-blocks, the
 # wide decoder; the Vitis wrapper around the kernel): elaborated and checked for
 # primitives and latches here, synthesized whole by scripts/qor.py.
