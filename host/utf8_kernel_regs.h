@@ -72,6 +72,10 @@ extern "C" {
 #define UTF8_KERNEL__FLAGS__PARTIAL_bp 2
 #define UTF8_KERNEL__FLAGS__PARTIAL_bw 1
 #define UTF8_KERNEL__FLAGS__PARTIAL_reset 0x0
+#define UTF8_KERNEL__FLAGS__OFFSETS64_bm 0x8
+#define UTF8_KERNEL__FLAGS__OFFSETS64_bp 3
+#define UTF8_KERNEL__FLAGS__OFFSETS64_bw 1
+#define UTF8_KERNEL__FLAGS__OFFSETS64_reset 0x0
 
 // reg - utf8_kernel.SRC_LO
 #define UTF8_KERNEL__SRC_LO__VALUE_bm 0xffffffff
@@ -121,6 +125,18 @@ extern "C" {
 #define UTF8_KERNEL__CAP_HI__VALUE_bw 32
 #define UTF8_KERNEL__CAP_HI__VALUE_reset 0x0
 
+// reg - utf8_kernel.OFFSETS_LO
+#define UTF8_KERNEL__OFFSETS_LO__VALUE_bm 0xffffffff
+#define UTF8_KERNEL__OFFSETS_LO__VALUE_bp 0
+#define UTF8_KERNEL__OFFSETS_LO__VALUE_bw 32
+#define UTF8_KERNEL__OFFSETS_LO__VALUE_reset 0x0
+
+// reg - utf8_kernel.OFFSETS_HI
+#define UTF8_KERNEL__OFFSETS_HI__VALUE_bm 0xffffffff
+#define UTF8_KERNEL__OFFSETS_HI__VALUE_bp 0
+#define UTF8_KERNEL__OFFSETS_HI__VALUE_bw 32
+#define UTF8_KERNEL__OFFSETS_HI__VALUE_reset 0x0
+
 // reg - utf8_kernel.STATUS
 #define UTF8_KERNEL__STATUS__ERROR_bm 0x1
 #define UTF8_KERNEL__STATUS__ERROR_bp 0
@@ -142,6 +158,10 @@ extern "C" {
 #define UTF8_KERNEL__STATUS__BAD_ARGS_bp 4
 #define UTF8_KERNEL__STATUS__BAD_ARGS_bw 1
 #define UTF8_KERNEL__STATUS__BAD_ARGS_reset 0x0
+#define UTF8_KERNEL__STATUS__BAD_OFFSETS_bm 0x20
+#define UTF8_KERNEL__STATUS__BAD_OFFSETS_bp 5
+#define UTF8_KERNEL__STATUS__BAD_OFFSETS_bw 1
+#define UTF8_KERNEL__STATUS__BAD_OFFSETS_reset 0x0
 
 // reg - utf8_kernel.ERR_CLASS
 #define UTF8_KERNEL__ERR_CLASS__CLASS_bm 0x7
@@ -227,6 +247,42 @@ extern "C" {
 #define UTF8_KERNEL__CLASS_COUNTX__COUNT_bw 32
 #define UTF8_KERNEL__CLASS_COUNTX__COUNT_reset 0x0
 
+// reg - utf8_kernel.COUNT_LO
+#define UTF8_KERNEL__COUNT_LO__VALUE_bm 0xffffffff
+#define UTF8_KERNEL__COUNT_LO__VALUE_bp 0
+#define UTF8_KERNEL__COUNT_LO__VALUE_bw 32
+#define UTF8_KERNEL__COUNT_LO__VALUE_reset 0x0
+
+// reg - utf8_kernel.COUNT_HI
+#define UTF8_KERNEL__COUNT_HI__VALUE_bm 0xffffffff
+#define UTF8_KERNEL__COUNT_HI__VALUE_bp 0
+#define UTF8_KERNEL__COUNT_HI__VALUE_bw 32
+#define UTF8_KERNEL__COUNT_HI__VALUE_reset 0x0
+
+// reg - utf8_kernel.BAD_STRINGS_LO
+#define UTF8_KERNEL__BAD_STRINGS_LO__VALUE_bm 0xffffffff
+#define UTF8_KERNEL__BAD_STRINGS_LO__VALUE_bp 0
+#define UTF8_KERNEL__BAD_STRINGS_LO__VALUE_bw 32
+#define UTF8_KERNEL__BAD_STRINGS_LO__VALUE_reset 0x0
+
+// reg - utf8_kernel.BAD_STRINGS_HI
+#define UTF8_KERNEL__BAD_STRINGS_HI__VALUE_bm 0xffffffff
+#define UTF8_KERNEL__BAD_STRINGS_HI__VALUE_bp 0
+#define UTF8_KERNEL__BAD_STRINGS_HI__VALUE_bw 32
+#define UTF8_KERNEL__BAD_STRINGS_HI__VALUE_reset 0x0
+
+// reg - utf8_kernel.FIRST_BAD_LO
+#define UTF8_KERNEL__FIRST_BAD_LO__VALUE_bm 0xffffffff
+#define UTF8_KERNEL__FIRST_BAD_LO__VALUE_bp 0
+#define UTF8_KERNEL__FIRST_BAD_LO__VALUE_bw 32
+#define UTF8_KERNEL__FIRST_BAD_LO__VALUE_reset 0x0
+
+// reg - utf8_kernel.FIRST_BAD_HI
+#define UTF8_KERNEL__FIRST_BAD_HI__VALUE_bm 0xffffffff
+#define UTF8_KERNEL__FIRST_BAD_HI__VALUE_bp 0
+#define UTF8_KERNEL__FIRST_BAD_HI__VALUE_bw 32
+#define UTF8_KERNEL__FIRST_BAD_HI__VALUE_reset 0x0
+
 // reg - utf8_kernel.ID
 #define UTF8_KERNEL__ID__ID_bm 0xffffffff
 #define UTF8_KERNEL__ID__ID_bp 0
@@ -237,7 +293,7 @@ extern "C" {
 #define UTF8_KERNEL__VERSION__MINOR_bm 0xffff
 #define UTF8_KERNEL__VERSION__MINOR_bp 0
 #define UTF8_KERNEL__VERSION__MINOR_bw 16
-#define UTF8_KERNEL__VERSION__MINOR_reset 0x0
+#define UTF8_KERNEL__VERSION__MINOR_reset 0x1
 #define UTF8_KERNEL__VERSION__MAJOR_bm 0xffff0000
 #define UTF8_KERNEL__VERSION__MAJOR_bp 16
 #define UTF8_KERNEL__VERSION__MAJOR_bw 16
@@ -251,7 +307,7 @@ extern "C" {
 #define UTF8_KERNEL__CAPS__OPS_bm 0xff0000
 #define UTF8_KERNEL__CAPS__OPS_bp 16
 #define UTF8_KERNEL__CAPS__OPS_bw 8
-#define UTF8_KERNEL__CAPS__OPS_reset 0x7
+#define UTF8_KERNEL__CAPS__OPS_reset 0xf
 
 // addrmap - utf8_kernel
 typedef struct __attribute__ ((__packed__)) {
@@ -269,7 +325,8 @@ typedef struct __attribute__ ((__packed__)) {
     uint32_t DST_HI;
     uint32_t CAP_LO;
     uint32_t CAP_HI;
-    uint8_t RESERVED_38_3f[0x8];
+    uint32_t OFFSETS_LO;
+    uint32_t OFFSETS_HI;
     uint32_t STATUS;
     uint32_t ERR_CLASS;
     uint32_t ERR_OFFSET_LO;
@@ -286,7 +343,14 @@ typedef struct __attribute__ ((__packed__)) {
     uint32_t CYCLES_HI;
     uint8_t RESERVED_78_7f[0x8];
     uint32_t CLASS_COUNT[6];
-    uint8_t RESERVED_98_ef[0x58];
+    uint8_t RESERVED_98_9f[0x8];
+    uint32_t COUNT_LO;
+    uint32_t COUNT_HI;
+    uint32_t BAD_STRINGS_LO;
+    uint32_t BAD_STRINGS_HI;
+    uint32_t FIRST_BAD_LO;
+    uint32_t FIRST_BAD_HI;
+    uint8_t RESERVED_b8_ef[0x38];
     uint32_t ID;
     uint32_t VERSION;
     uint32_t CAPS;

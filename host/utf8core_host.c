@@ -38,6 +38,10 @@ int utf8k_start(const utf8k_card *card, const utf8k_job *job) {
   write64(card, REG(LEN_LO), job->len);
   write64(card, REG(DST_LO), job->dst);
   write64(card, REG(CAP_LO), job->cap);
+  if (job->op == UTF8K_VALIDATE_STRINGS) {
+    write64(card, REG(OFFSETS_LO), job->offsets);
+    write64(card, REG(COUNT_LO), job->count);
+  }
   if (card->wait_irq != NULL) {
     card->write32(card->ctx, REG(IER), UTF8_KERNEL__IER__DONE_bm);
     card->write32(card->ctx, REG(GIE), UTF8_KERNEL__GIE__GIE_bm);
@@ -69,6 +73,8 @@ int utf8k_wait(const utf8k_card *card, utf8k_result *r) {
   r->utf16_units = read64(card, REG(UTF16_UNITS_LO));
   r->cycles = read64(card, REG(CYCLES_LO));
   for (c = 0; c < 6; ++c) r->class_count[c] = card->read32(card->ctx, REG(CLASS_COUNT) + 4u * (uint32_t)c);
+  r->bad_strings = 0;
+  r->first_bad = 0;
   return UTF8K_OK;
 }
 
@@ -102,6 +108,8 @@ int utf8k_text_feed(utf8k_text *t, uint64_t src, uint64_t len, uint64_t dst, uin
   job.len = len;
   job.dst = dst;
   job.cap = cap;
+  job.offsets = 0;
+  job.count = 0;
   rc = utf8k_run(t->card, &job, &r);
   if (in_bytes) *in_bytes = 0;
   if (out_bytes) *out_bytes = 0;
@@ -142,6 +150,53 @@ int utf8k_process(utf8k_text *t, uint64_t src, uint64_t len, uint64_t dst, uint6
   return UTF8K_OK;
 }
 
+int utf8k_validate_strings(const utf8k_card *card, unsigned mode, uint64_t src, uint64_t len,
+                           uint64_t offsets, int offsets64, uint64_t count, uint64_t bitmap,
+                           uint64_t max_job, utf8k_strings *res) {
+  const utf8k_strings zero = {0};
+  const uint64_t width = offsets64 ? 8u : 4u;
+  uint64_t done = 0;
+  int first = 1;
+  if (card == NULL || res == NULL) return UTF8K_E_INVALID;
+  *res = zero;
+  /* whole bytes of bitmap a job, so that each job's bits start a byte */
+  if (max_job != 0) max_job = max_job < 8 ? 8 : max_job & ~(uint64_t)7;
+  do {
+    const uint64_t rest = count - done;
+    const uint64_t n = (max_job == 0 || rest <= max_job) ? rest : max_job;
+    utf8k_job job;
+    utf8k_result r;
+    int rc;
+    job.op = UTF8K_VALIDATE_STRINGS;
+    job.flags = (mode & UTF8K_MODE_ANNEX_R) | (offsets64 ? UTF8K_OFFSETS64 : 0u) |
+                (first ? 0u : UTF8K_CONTINUE);
+    job.src = src;
+    job.len = len;
+    job.dst = bitmap + done / 8;
+    job.cap = (n + 7) / 8;
+    job.offsets = offsets + done * width;
+    job.count = n;
+    rc = utf8k_run(card, &job, &r);
+    if (rc != UTF8K_OK) return rc;
+    r.bad_strings = read64(card, REG(BAD_STRINGS_LO));
+    r.first_bad = read64(card, REG(FIRST_BAD_LO));
+    res->strings += r.units;
+    res->bad_strings += r.bad_strings;
+    res->in_bytes += r.in_bytes;
+    res->cycles += r.cycles;
+    res->jobs += 1;
+    /* the first ill-formed string is carried from job to job */
+    res->error = (r.status & UTF8K_ST_ERROR) != 0;
+    res->first_bad = r.first_bad;
+    res->err_class = r.err_class;
+    res->err_offset = r.err_offset;
+    if (r.status & UTF8K_ST_BAD_OFFSETS) return UTF8K_E_BAD_OFFSETS;
+    done += n;
+    first = 0;
+  } while (done < count);
+  return UTF8K_OK;
+}
+
 const char *utf8k_strerror(int code) {
   switch (code) {
     case UTF8K_OK: return "ok";
@@ -151,6 +206,7 @@ const char *utf8k_strerror(int code) {
     case UTF8K_E_TIMEOUT: return "the kernel did not finish in time";
     case UTF8K_E_OUT_FULL: return "the output did not fit in the destination";
     case UTF8K_E_INVALID: return "invalid argument";
+    case UTF8K_E_BAD_OFFSETS: return "bad column: an offset is outside the data or below the one before";
     default: return "unknown error";
   }
 }

@@ -19,6 +19,10 @@
  * (utf8k_text_*): each piece continues the last (CONTINUE) and, but for the
  * last piece, may end inside a sequence (PARTIAL), so the answer is the
  * whole text's.
+ *
+ * An Arrow string column (a data buffer and COUNT + 1 offsets) is validated
+ * string by string with utf8k_validate_strings(): a validity bitmap at DST,
+ * the count of ill-formed strings and the first one.
  */
 #ifndef UTF8CORE_HOST_H_
 #define UTF8CORE_HOST_H_
@@ -30,10 +34,10 @@ extern "C" {
 #endif
 
 /* Operations (register OP) */
-enum { UTF8K_VALIDATE = 0, UTF8K_SANITIZE = 1, UTF8K_DECODE_UTF32 = 2 };
+enum { UTF8K_VALIDATE = 0, UTF8K_SANITIZE = 1, UTF8K_DECODE_UTF32 = 2, UTF8K_VALIDATE_STRINGS = 3 };
 
 /* FLAGS bits */
-enum { UTF8K_MODE_ANNEX_R = 1u, UTF8K_CONTINUE = 2u, UTF8K_PARTIAL = 4u };
+enum { UTF8K_MODE_ANNEX_R = 1u, UTF8K_CONTINUE = 2u, UTF8K_PARTIAL = 4u, UTF8K_OFFSETS64 = 8u };
 
 /* STATUS bits */
 enum {
@@ -41,7 +45,8 @@ enum {
   UTF8K_ST_OUT_FULL = 2u,  /* stopped before the first unit that did not fit in CAP */
   UTF8K_ST_BUS_ERROR = 4u, /* an AXI response was SLVERR or DECERR */
   UTF8K_ST_HELD = 8u,      /* bytes of an incomplete sequence wait for the next job */
-  UTF8K_ST_BAD_ARGS = 16u  /* the job was refused: nothing read or written */
+  UTF8K_ST_BAD_ARGS = 16u, /* the job was refused: nothing read or written */
+  UTF8K_ST_BAD_OFFSETS = 32u /* VALIDATE_STRINGS: an offset out of 0..LEN or decreasing */
 };
 
 /* Return codes: 0 or negative */
@@ -52,7 +57,8 @@ enum {
   UTF8K_E_BUS = -3,       /* STATUS.BUS_ERROR: the text is lost, start again */
   UTF8K_E_TIMEOUT = -4,   /* AP_DONE never came (wait_irq gave up, or the poll limit) */
   UTF8K_E_OUT_FULL = -5,  /* the output did not fit: see utf8k_text_feed */
-  UTF8K_E_INVALID = -6    /* a bad argument to the library itself */
+  UTF8K_E_INVALID = -6,   /* a bad argument to the library itself */
+  UTF8K_E_BAD_OFFSETS = -7 /* VALIDATE_STRINGS: a bad offset ended the column */
 };
 
 /* How the library reaches one kernel's registers. */
@@ -67,11 +73,13 @@ typedef struct utf8k_card {
   uint64_t poll_limit;
 } utf8k_card;
 
-/* One job's arguments (SPEC §9's registers OP, FLAGS, SRC, LEN, DST, CAP). */
+/* One job's arguments (SPEC §9's registers OP, FLAGS, SRC, LEN, DST, CAP;
+ * OFFSETS and COUNT, written for VALIDATE_STRINGS only). */
 typedef struct utf8k_job {
   unsigned op;
   unsigned flags;
   uint64_t src, len, dst, cap;
+  uint64_t offsets, count;
 } utf8k_job;
 
 /* One job's results, as the registers give them. */
@@ -81,6 +89,8 @@ typedef struct utf8k_result {
   uint64_t err_offset;  /* its text offset */
   uint64_t in_bytes, out_bytes, units, utf16_units, cycles;
   uint32_t class_count[6];
+  /* VALIDATE_STRINGS (read by utf8k_validate_strings, 0 otherwise) */
+  uint64_t bad_strings, first_bad;
 } utf8k_result;
 
 /* Checks the ID register; gives DATA_WIDTH and the OPs supported (CAPS). */
@@ -124,6 +134,29 @@ int utf8k_text_feed(utf8k_text *text, uint64_t src, uint64_t len, uint64_t dst, 
  * bytes (0: one job), the output at dst with room for cap bytes. */
 int utf8k_process(utf8k_text *text, uint64_t src, uint64_t len, uint64_t dst, uint64_t cap,
                   uint64_t max_job);
+
+/* A string column's verdict (utf8k_validate_strings). */
+typedef struct utf8k_strings {
+  uint64_t strings;      /* strings checked: their bits are written */
+  uint64_t bad_strings;  /* of them ill-formed */
+  int error;             /* some string is ill-formed: the first one follows */
+  uint64_t first_bad;    /* its index in the column */
+  uint32_t err_class;    /* its first error's class */
+  uint64_t err_offset;   /* and offset, counted from the string's start */
+  uint64_t in_bytes;     /* data bytes of the strings checked */
+  uint64_t cycles, jobs;
+} utf8k_strings;
+
+/* Validates each of the count strings of an Arrow column on its own: data at
+ * src (len bytes), count + 1 offsets at offsets (int32, or int64 when
+ * offsets64), the validity bitmap ((count + 7) / 8 bytes, bit i of byte i / 8
+ * for string i, 1 = well-formed) at bitmap. Jobs of at most max_job strings (a
+ * multiple of 8 is used; 0: one job), each continuing the last. Returns
+ * UTF8K_E_BAD_OFFSETS when an offset is outside 0..len or below the one before:
+ * res->strings bits are then written, none after. */
+int utf8k_validate_strings(const utf8k_card *card, unsigned mode, uint64_t src, uint64_t len,
+                           uint64_t offsets, int offsets64, uint64_t count, uint64_t bitmap,
+                           uint64_t max_job, utf8k_strings *res);
 
 /* A return code's name, for messages. */
 const char *utf8k_strerror(int code);

@@ -61,7 +61,7 @@ set_tests_properties(fusesoc.bad_param.kernel PROPERTIES
 utf8core_fusesoc_test(fusesoc.lint.kernel_validate utf8core:ip:kernel lint --DATA_WIDTH=64 --OPS=1)
 utf8core_fusesoc_test(fusesoc.bad_param.kernel_ops utf8core:ip:kernel lint --DATA_WIDTH=64 --OPS=0)
 set_tests_properties(fusesoc.bad_param.kernel_ops PROPERTIES
-  PASS_REGULAR_EXPRESSION "error_OPS_must_be_1_to_7")
+  PASS_REGULAR_EXPRESSION "error_OPS_must_be_1_to_15")
 
 foreach(block decoder encoder validator string_validator wide_decoder sanitizer)
   utf8core_fusesoc_test(fusesoc.lint.${block} utf8core:ip:${block} lint)

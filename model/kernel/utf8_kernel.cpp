@@ -10,7 +10,7 @@ namespace utf8core {
 namespace {
 
 constexpr uint32_t kIdle = 0, kSums = 1, kRun = 2, kDone = 3, kCheck = 4, kStart = 5;
-constexpr uint32_t kOpSanitize = 1, kOpDecode = 2;
+constexpr uint32_t kOpSanitize = 1, kOpDecode = 2, kOpStrings = 3;
 constexpr int kAddrWidth = 64;
 
 int CheckedBytes(int data_width) {
@@ -21,7 +21,7 @@ int CheckedBytes(int data_width) {
 }
 
 uint32_t CheckedOps(uint32_t ops) {
-  if (ops < 1 || ops > 7) throw std::invalid_argument("utf8_kernel: OPS must be 1 to 7");
+  if (ops < 1 || ops > 15) throw std::invalid_argument("utf8_kernel: OPS must be 1 to 15");
   return ops;
 }
 
@@ -86,16 +86,33 @@ KernelCycleModel::KernelCycleModel(int data_width, uint32_t ops)
       units_(w_),
       utf8_(8, 3 * w_ + 3, w_),
       ucs4_(32, w_, w_ / 4),
-      wr_(KernelWrParams{{w_, kAddrWidth, 16}, 32}) {}
+      wr_(KernelWrParams{{w_, kAddrWidth, 16}, 32}),
+      rd2_(KernelRdParams{{w_, kAddrWidth, 16}, 8}),
+      mux_(KernelRdMuxParams{w_, kAddrWidth, 16}),
+      offsets_(w_),
+      sv_(w_),
+      bitmap_(w_) {}
 
-bool KernelCycleModel::Writes() const { return c_.op == kOpSanitize || c_.op == kOpDecode; }
+bool KernelCycleModel::Writes() const {
+  return c_.op == kOpSanitize || c_.op == kOpDecode || c_.op == kOpStrings;
+}
+
+KernelRdMuxCycleModel::Inputs KernelCycleModel::MuxInputs(const KernelRdCycleModel::Outputs& rd,
+                                                          const KernelRdCycleModel::Outputs& rd2,
+                                                          const AxiReadMasterInputs& m) const {
+  KernelRdMuxCycleModel::Inputs mi;
+  mi.s[0] = rd;
+  mi.s[1] = rd2;
+  mi.m = m;
+  return mi;
+}
 
 bool KernelCycleModel::BadArgs() const {
   // OP 3 is none; an OP left out of OPS is refused like it. src_past and
   // dst_past are the RTL's sums registered in ST_SUMS, from the same
   // arguments (they do not change until the next job).
   return ((ops_ >> c_.op) & 1) == 0 || (c_.op == kOpDecode && (c_.dst & 3) != 0) || c_.src_past ||
-         (Writes() && c_.dst_past);
+         (Writes() && c_.dst_past) || (c_.op == kOpStrings && c_.off_past);
 }
 
 KernelCycleModel::Outputs KernelCycleModel::outputs() const {
@@ -112,8 +129,14 @@ KernelCycleModel::Outputs KernelCycleModel::outputs() const {
   o.s_axil_rresp = r.rresp;
   o.s_axil_rvalid = r.rvalid;
   o.irq = r.irq;
-  // The AXI4 master's ports are the engines', passed through whole.
-  static_cast<AxiReadMasterOutputs&>(o) = rd;
+  // The AXI4 master's ports are the engines', passed through whole, or with
+  // VALIDATE_STRINGS built the read mux's (its AR register, and rready from
+  // the engines' registers alone).
+  if (HasStrings()) {
+    static_cast<AxiReadMasterOutputs&>(o) = mux_.outputs(MuxInputs(rd, rd2_.outputs(), {})).m;
+  } else {
+    static_cast<AxiReadMasterOutputs&>(o) = rd;
+  }
   static_cast<AxiWriteMasterOutputs&>(o) = wr;
   return o;
 }
@@ -144,6 +167,8 @@ void KernelCycleModel::tick(const Inputs& in) {
   const bool front_rst = in.rst || c_.front_rst;
   const bool run = c_.state == kRun;
   const uint32_t op = c_.op;
+  const bool strings = op == kOpStrings;
+  const bool has_strings = HasStrings();
 
   // Registered outputs first: everything that does not wait on a ready.
   const KernelRdCycleModel::Outputs rd = rd_.outputs();
@@ -172,9 +197,9 @@ void KernelCycleModel::tick(const Inputs& in) {
   const KernelUnitsCycleModel::UnitBeat& cut = has_write ? slice_.m_beat() : units.m;
   const bool cut_tvalid = has_write ? slice_.m_valid() : units.m_tvalid;
 
-  // The write engine's ready, muxed by op, into the two repackings.
+  // The write engine's ready, muxed by op, into the two repackings and the bitmap.
   const bool wr_tready = wr.s_axis_tready;
-  const bool san_tready = wr_tready && op != kOpDecode;
+  const bool san_tready = wr_tready && op != kOpDecode && !strings;
   const bool u32_ready = wr_tready && op == kOpDecode;
 
   RepackCycleModel::Inputs& i8 = in_utf8_;
@@ -207,6 +232,52 @@ void KernelCycleModel::tick(const Inputs& in) {
   id.cfg_mode = c_.mode;
   id.m_tready = units.s_tready;
 
+  // VALIDATE_STRINGS: offsets stage, string validator and bitmap (the RTL
+  // ties what they give off to zero when they are not built). The bitmap's
+  // and the validator's outputs are registers.
+  StringsView sv;
+  KernelOffsetsCycleModel::Inputs& io = in_off_;
+  StringValidatorCycleModel::Inputs& isv = in_sv_;
+  KernelBitmapCycleModel::Inputs& ib = in_bmp_;
+  if (has_strings) {
+    sv.rd2 = rd2_.outputs();
+    sv.bmp = bitmap_.outputs();
+    sv.sv = sv_.outputs();
+    io.rst = front_rst;
+    io.cfg_o64 = c_.o64;
+    io.cfg_len = c_.len;
+    io.off.tdata = sv.rd2.m_axis_tdata;
+    io.off.tkeep = sv.rd2.m_axis_tkeep;
+    io.off.tvalid = sv.rd2.m_axis_tvalid;
+    io.off.tlast = sv.rd2.m_axis_tlast;
+    io.dat.tdata = rd.m_axis_tdata;
+    io.dat.tkeep = rd.m_axis_tkeep;
+    io.dat.tvalid = rd.m_axis_tvalid && strings;
+    io.dat.tlast = rd.m_axis_tlast;
+    io.m_tready = sv.sv.s_tready;
+    io.grp_ready = sv.bmp.s_grp_ready;
+    sv.off = offsets_.outputs(io);
+
+    isv.rst = front_rst;
+    isv.cfg_mode = c_.mode;
+    std::copy(sv.off.m_tdata.begin(), sv.off.m_tdata.end(), isv.s.tdata.begin());
+    isv.s.tkeep = LaneMask(sv.off.m_tkeep);
+    isv.s.tuser = LaneMask(sv.off.m_tuser);
+    isv.s.tvalid = sv.off.m_tvalid;
+    isv.s.tlast = sv.off.m_tlast;
+    isv.m_tready = sv.bmp.s_ver_ready;
+
+    ib.rst = front_rst;
+    ib.grp_full = sv.off.grp_full;
+    ib.grp_count = sv.off.grp_count;
+    ib.grp_last = sv.off.grp_last;
+    ib.grp_valid = sv.off.grp_valid;
+    ib.ver_keep = MaskWord(sv.sv.m_tkeep, 0);
+    ib.ver_ok = MaskWord(sv.sv.m_tdata, 0);
+    ib.ver_valid = sv.sv.m_tvalid;
+    ib.m_tready = wr_tready && strings;
+  }
+
   // Tail holder between the read engine and the decoder.
   KernelTailCycleModel::Inputs& it = in_tail_;
   it.rst = front_rst;
@@ -214,7 +285,7 @@ void KernelCycleModel::tick(const Inputs& in) {
   it.cfg_partial = c_.partial;
   std::copy(rd.m_axis_tdata.begin(), rd.m_axis_tdata.end(), it.s.tdata.begin());
   it.s.tkeep = LaneMask(rd.m_axis_tkeep);
-  it.s.tvalid = rd.m_axis_tvalid;
+  it.s.tvalid = rd.m_axis_tvalid && !strings;
   it.s.tlast = rd.m_axis_tlast;
   it.m_tready = dec.s_tready;
   const KernelTailCycleModel::Outputs tail = tail_.outputs(it);
@@ -227,21 +298,47 @@ void KernelCycleModel::tick(const Inputs& in) {
   KernelRdCycleModel::Inputs& ir = in_rd_;
   ir.rst = in.rst;
   ir.cmd_valid = c_.rd_cmd;
-  ir.cmd_addr = c_.src;
-  ir.cmd_len = c_.len;
-  ir.cmd_held_data = c_.cont ? c_.held : 0;
-  ir.cmd_held_count = static_cast<uint8_t>(c_.cont ? c_.held_n : 0);
-  ir.cmd_abort = run && (units.out_full || c_.bus_err);
-  static_cast<AxiReadMasterInputs&>(ir) = in;
-  ir.m_axis_tready = tail.s_tready;
+  ir.cmd_addr = strings ? c_.dat_addr : c_.src;
+  ir.cmd_len = strings ? c_.dat_len : c_.len;
+  ir.cmd_held_data = strings ? 0 : c_.cont ? c_.held : 0;
+  ir.cmd_held_count = static_cast<uint8_t>(strings ? 0 : c_.cont ? c_.held_n : 0);
+  ir.cmd_abort = run && (units.out_full || c_.bus_err || (strings && sv.off.data_done));
+  ir.m_axis_tready = strings ? sv.off.s_dat_tready : tail.s_tready;
+
+  // The read channels: the memory's, or through the mux shared with the
+  // offsets engine.
+  KernelRdCycleModel::Inputs& ir2 = in_rd2_;
+  KernelRdMuxCycleModel::Inputs mi;
+  if (has_strings) {
+    mi = MuxInputs(rd, sv.rd2, in);
+    mi.rst = in.rst;
+    const KernelRdMuxCycleModel::Outputs mo = mux_.outputs(mi);
+    static_cast<AxiReadMasterInputs&>(ir) = mo.s[0];
+    ir2.rst = in.rst;
+    ir2.cmd_valid = c_.rd2_cmd;
+    ir2.cmd_addr = c_.offsets;
+    ir2.cmd_len = c_.off_len;
+    ir2.cmd_held_data = 0;
+    ir2.cmd_held_count = 0;
+    ir2.cmd_abort = run && (c_.bus_err || sv.off.bad);
+    static_cast<AxiReadMasterInputs&>(ir2) = mo.s[1];
+    ir2.m_axis_tready = sv.off.s_off_tready;
+  } else {
+    static_cast<AxiReadMasterInputs&>(ir) = in;
+  }
 
   // Write engine: UTF-32 words little-endian, each word's keep on its 4 bytes.
   KernelWrCycleModel::Inputs& iw = in_wr_;
   iw.rst = in.rst;
   iw.cmd_valid = c_.wr_cmd;
   iw.cmd_addr = c_.dst;
-  iw.cmd_abort = run && wr.error;
-  if (op == kOpDecode) {
+  iw.cmd_abort = run && (wr.error || (strings && (c_.bus_err || (c_.bmp_done && sv.bmp.strings == 0))));
+  if (strings) {
+    for (int k = 0; k < w_; ++k) iw.s_axis_tdata[static_cast<size_t>(k)] = sv.bmp.m_tdata[static_cast<size_t>(k)];
+    iw.s_axis_tkeep = sv.bmp.m_tkeep;
+    iw.s_axis_tvalid = sv.bmp.m_tvalid;
+    iw.s_axis_tlast = sv.bmp.m_tlast;
+  } else if (op == kOpDecode) {
     uint64_t keep = 0;
     for (int q = 0; q < w_ / 4; ++q) {
       const uint32_t word = u32.m_data[static_cast<size_t>(q)];
@@ -286,9 +383,11 @@ void KernelCycleModel::tick(const Inputs& in) {
   ig.res_utf16_units = c_.res_utf16_units;
   ig.res_cycles = c_.res_cycles;
   ig.res_class_count = c_.res_class_count;
+  ig.res_bad_strings = c_.res_bad_strings;
+  ig.res_first_bad = c_.res_first_bad;
 
   // The control block reads this clock's values, then every block takes the edge.
-  ControlTick(in, rd, wr, tail, units);
+  ControlTick(in, rd, wr, tail, units, sv);
   regs_.tick(ig);
   rd_.tick(ir);
   tail_.tick(it);
@@ -298,12 +397,19 @@ void KernelCycleModel::tick(const Inputs& in) {
   utf8_.tick(i8);
   ucs4_.tick(i32);
   wr_.tick(iw);
+  if (has_strings) {
+    rd2_.tick(ir2);
+    mux_.tick(mi);
+    offsets_.tick(io);
+    sv_.tick(isv);
+    bitmap_.tick(ib);
+  }
 }
 
 void KernelCycleModel::ControlTick(const Inputs& in, const KernelRdCycleModel::Outputs& rd,
                                    const KernelWrCycleModel::Outputs& wr,
                                    const KernelTailCycleModel::Outputs& tail,
-                                   const KernelUnitsCycleModel::Outputs& u) {
+                                   const KernelUnitsCycleModel::Outputs& u, const StringsView& sv) {
   const KernelRegsCycleModel::Outputs regs = regs_.outputs();
   const Control& c = c_;
   Control n = c_;  // nonblocking: every right-hand side reads c
@@ -316,6 +422,9 @@ void KernelCycleModel::ControlTick(const Inputs& in, const KernelRdCycleModel::O
   const bool all_in = !c.rd_cmd && !c.wr_cmd && !rd.busy && !wr.busy && u.ended && !c.units_start;
   const bool u_took_held = u.in_bytes >= h_n;
   const uint64_t u_in_src = u_took_held ? u.in_bytes - h_n : 0;
+  const bool strings = c.op == kOpStrings;
+  const bool str_in = !c.rd_cmd && !c.rd2_cmd && !c.wr_cmd && !rd.busy && !sv.rd2.busy && !wr.busy &&
+                      (c.bus_err || (sv.off.ended && c.bmp_done && (sv.off.in_bytes == 0 || c.sv_stat)));
 
   n.job_done = false;
   n.units_start = false;
@@ -330,7 +439,13 @@ void KernelCycleModel::ControlTick(const Inputs& in, const KernelRdCycleModel::O
     n.tail_n = tail.held_count;
     if (!tail.sent) n.units_finish = true;
   }
-  if ((rd.error || wr.error) && c.state == kRun) n.bus_err = true;
+  if ((rd.error || sv.rd2.error || wr.error) && c.state == kRun) n.bus_err = true;
+  if (sv.bmp.done) n.bmp_done = true;
+  if (sv.sv.stat_valid) {
+    n.sv_stat = true;
+    n.sv_class = sv.sv.stat_err_class;
+    n.sv_str_off = sv.sv.stat_err_str_offset & 0xFFFFFFFFu;
+  }
 
   switch (c.state) {
     case kIdle:
@@ -339,6 +454,9 @@ void KernelCycleModel::ControlTick(const Inputs& in, const KernelRdCycleModel::O
         n.mode = regs.job_flags & 1;
         n.cont = (regs.job_flags >> 1) & 1;
         n.partial = (regs.job_flags >> 2) & 1;
+        n.o64 = (regs.job_flags >> 3) & 1;
+        n.offsets = regs.job_offsets;
+        n.count = regs.job_count;
         n.src = regs.job_src;
         n.len = regs.job_len;
         n.dst = regs.job_dst;
@@ -350,10 +468,23 @@ void KernelCycleModel::ControlTick(const Inputs& in, const KernelRdCycleModel::O
     case kSums:
       n.src_past = Past(c.src, c.len);
       n.dst_past = Past(c.dst, c.cap);
+      {
+        // COUNT cut to the bits CAP holds; the offsets' end, of COUNT + 1
+        const bool cap8_big = (c.cap >> 61) != 0;
+        const uint64_t cap8 = c.cap << 3;
+        const bool cut = !cap8_big && c.count > cap8;
+        n.count_eff = cut ? cap8 : c.count;
+        n.str_full = cut;
+        const unsigned __int128 bytes = (static_cast<unsigned __int128>(c.count) + 1) << (c.o64 ? 3 : 2);
+        const unsigned __int128 end = static_cast<unsigned __int128>(c.offsets) + bytes;
+        const uint64_t above = static_cast<uint64_t>(end >> 64);
+        n.off_past = above > 1 || (above == 1 && static_cast<uint64_t>(end) != 0);
+      }
       n.state = kCheck;
       break;
     case kCheck:
       n.bad = bad_args;
+      n.off_len = (c.count_eff + 1) << (c.o64 ? 3 : 2);
       n.state = kStart;
       break;
     case kStart:
@@ -361,8 +492,17 @@ void KernelCycleModel::ControlTick(const Inputs& in, const KernelRdCycleModel::O
       n.tail_done = false;
       n.tail_sent = false;
       n.tail_n = 0;
+      n.dat_go = false;
+      n.bmp_done = false;
+      n.sv_stat = false;
       if (c.bad) {
         n.state = kDone;
+      } else if (strings) {
+        n.rd2_cmd = true;
+        n.wr_cmd = true;
+        n.wr_used = true;
+        n.rd_used = false;
+        n.state = kRun;
       } else {
         n.units_start = true;
         n.units_finish = empty_job;
@@ -375,8 +515,16 @@ void KernelCycleModel::ControlTick(const Inputs& in, const KernelRdCycleModel::O
       break;
     case kRun:
       if (c.rd_cmd && rd.cmd_ready) n.rd_cmd = false;
+      if (c.rd2_cmd && sv.rd2.cmd_ready) n.rd2_cmd = false;
       if (c.wr_cmd && wr.cmd_ready) n.wr_cmd = false;
-      if (all_in) n.state = kDone;
+      if (strings && sv.off.first_valid && !c.dat_go && !sv.off.data_done && !c.bus_err) {
+        n.dat_go = true;
+        n.dat_addr = c.src + sv.off.first_offset;
+        n.dat_len = c.len - sv.off.first_offset;
+        n.rd_cmd = true;
+        n.rd_used = true;
+      }
+      if (strings ? str_in : all_in) n.state = kDone;
       break;
     default: {  // ST_DONE (and the unused codes, as the RTL's default)
       n.job_done = true;
@@ -391,11 +539,51 @@ void KernelCycleModel::ControlTick(const Inputs& in, const KernelRdCycleModel::O
         n.res_class_count = u.class_count;
       }
       n.res_out_bytes = (c.bad || !c.wr_used) ? 0 : wr.bytes;
+      n.res_bad_strings = 0;
+      n.res_first_bad = 0;
       if (c.bad) {
         n.res_in_bytes = 0;
         n.res_status = 0x10 | (c.held_n != 0 ? 0x08u : 0u) | (c.err ? 1u : 0u);
         n.res_err_class = c.err_class;
         n.res_err_offset = c.err_off;
+      } else if (strings) {
+        // The column's first ill-formed string: carried, or this job's first.
+        bool e = c.cont && c.err;
+        uint32_t ec = e ? c.err_class : 0;
+        uint64_t eo = e ? c.err_off : 0;
+        uint64_t fb = e ? c.first_bad : 0;
+        if (!e && sv.bmp.first_bad_found) {
+          e = true;
+          ec = c.sv_class;
+          eo = c.sv_str_off;
+          fb = (c.cont ? c.text : 0) + sv.bmp.first_bad;
+        }
+        n.res_units = sv.bmp.strings;
+        n.res_utf16_units = 0;
+        for (int k = 0; k < 6; ++k) {
+          n.res_class_count[static_cast<size_t>(k)] = static_cast<uint32_t>(sv.sv.err_count[static_cast<size_t>(k)]);
+        }
+        n.res_in_bytes = sv.off.in_bytes;
+        n.res_bad_strings = sv.bmp.bad_strings;
+        n.res_first_bad = fb;
+        n.res_status = (sv.off.bad ? 0x20u : 0u) | (c.bus_err ? 0x04u : 0u) |
+                       (c.str_full && !sv.off.bad && !c.bus_err ? 0x02u : 0u) | (e ? 1u : 0u);
+        n.res_err_class = ec;
+        n.res_err_offset = eo;
+        n.held_n = 0;
+        if (c.bus_err) {
+          n.text = 0;
+          n.err = false;
+          n.err_class = 0;
+          n.err_off = 0;
+          n.first_bad = 0;
+        } else {
+          n.text = (c.cont ? c.text : 0) + sv.bmp.strings;
+          n.err = e;
+          n.err_class = ec;
+          n.err_off = eo;
+          n.first_bad = fb;
+        }
       } else {
         // The text's first error: carried, or this job's first.
         bool e = c.cont && c.err;
@@ -436,6 +624,7 @@ void KernelCycleModel::ControlTick(const Inputs& in, const KernelRdCycleModel::O
                        (u.out_full ? 0x02u : 0u) | (e ? 1u : 0u);
         n.res_err_class = ec;
         n.res_err_offset = eo;
+        n.first_bad = 0;
       }
       break;
     }
@@ -445,6 +634,7 @@ void KernelCycleModel::ControlTick(const Inputs& in, const KernelRdCycleModel::O
     n.state = kIdle;
     n.job_done = false;
     n.rd_cmd = false;
+    n.rd2_cmd = false;
     n.wr_cmd = false;
     n.rd_used = false;
     n.wr_used = false;
@@ -458,6 +648,10 @@ void KernelCycleModel::ControlTick(const Inputs& in, const KernelRdCycleModel::O
     n.err = false;
     n.err_class = 0;
     n.err_off = 0;
+    n.first_bad = 0;
+    n.dat_go = false;
+    n.bmp_done = false;
+    n.sv_stat = false;
   }
   c_ = n;
 }

@@ -26,6 +26,8 @@ enum : uint32_t {
   kDstHi = 0x02C,
   kCapLo = 0x030,
   kCapHi = 0x034,
+  kOffsetsLo = 0x038,
+  kOffsetsHi = 0x03C,
   kStatus = 0x040,
   kErrClass = 0x044,
   kErrOffsetLo = 0x048,
@@ -42,13 +44,19 @@ enum : uint32_t {
   kCyclesHi = 0x074,
   kClassCount1 = 0x080,  // class c at 0x080 + 4 * (c - 1)
   kClassCount6 = 0x094,
+  kCountLo = 0x0A0,
+  kCountHi = 0x0A4,
+  kBadStringsLo = 0x0A8,
+  kBadStringsHi = 0x0AC,
+  kFirstBadLo = 0x0B0,
+  kFirstBadHi = 0x0B4,
   kId = 0x0F0,
   kVersion = 0x0F4,
   kCaps = 0x0F8,
 };
 
 constexpr uint32_t kIdValue = 0x55384B31;       // "U8K1"
-constexpr uint32_t kVersionValue = 0x00010000;  // major 1, minor 0
+constexpr uint32_t kVersionValue = 0x00010001;  // major 1, minor 1 (VALIDATE_STRINGS)
 
 uint32_t Lo(uint64_t x) { return static_cast<uint32_t>(x); }
 uint32_t Hi(uint64_t x) { return static_cast<uint32_t>(x >> 32); }
@@ -99,6 +107,8 @@ KernelRegsCycleModel::Outputs KernelRegsCycleModel::outputs() const {
   o.job_len = len_;
   o.job_dst = dst_;
   o.job_cap = cap_;
+  o.job_offsets = offsets_;
+  o.job_count = count_;
   o.irq = irq_;
   return o;
 }
@@ -117,6 +127,10 @@ uint32_t KernelRegsCycleModel::ReadWord(uint32_t addr) const {
                        {kLenLo, kLenHi, len_},
                        {kDstLo, kDstHi, dst_},
                        {kCapLo, kCapHi, cap_},
+                       {kOffsetsLo, kOffsetsHi, offsets_},
+                       {kCountLo, kCountHi, count_},
+                       {kBadStringsLo, kBadStringsHi, bad_strings_},
+                       {kFirstBadLo, kFirstBadHi, first_bad_},
                        {kErrOffsetLo, kErrOffsetHi, err_offset_},
                        {kInBytesLo, kInBytesHi, in_bytes_},
                        {kOutBytesLo, kOutBytesHi, out_bytes_},
@@ -181,7 +195,7 @@ void KernelRegsCycleModel::tick(const Inputs& in) {
   uint32_t isr_d = isr_;
   uint32_t op_d = op_;
   uint32_t flags_d = flags_;
-  uint64_t src_d = src_, len_d = len_, dst_d = dst_, cap_d = cap_;
+  uint64_t src_d = src_, len_d = len_, dst_d = dst_, cap_d = cap_, offsets_d = offsets_, count_d = count_;
   if (wr_do) {
     const bool byte0 = w_strb_ & 1;
     switch (wr_addr) {
@@ -201,7 +215,7 @@ void KernelRegsCycleModel::tick(const Inputs& in) {
         if (byte0) op_d = w_data_ & 3;
         break;
       case kFlags:
-        if (byte0) flags_d = w_data_ & 7;
+        if (byte0) flags_d = w_data_ & 15;
         break;
       case kSrcLo:
       case kSrcHi:
@@ -219,12 +233,21 @@ void KernelRegsCycleModel::tick(const Inputs& in) {
       case kCapHi:
         MergeHalf(&cap_d, wr_addr == kCapHi, w_data_, w_strb_);
         break;
+      case kOffsetsLo:
+      case kOffsetsHi:
+        MergeHalf(&offsets_d, wr_addr == kOffsetsHi, w_data_, w_strb_);
+        break;
+      case kCountLo:
+      case kCountHi:
+        MergeHalf(&count_d, wr_addr == kCountHi, w_data_, w_strb_);
+        break;
       default:
         break;
     }
   }
   src_d &= addr_mask_;
   dst_d &= addr_mask_;
+  offsets_d &= addr_mask_;
   // the kernel's set wins over a toggle in the same clock
   isr_d |= (job_start_ ? 2u : 0u) | (done_ev ? 1u : 0u);
 
@@ -236,7 +259,7 @@ void KernelRegsCycleModel::tick(const Inputs& in) {
     w_strb_ = in.wstrb & 0xF;
   }
   if (done_ev) {
-    status_ = in.res_status & 0x1F;
+    status_ = in.res_status & 0x3F;
     err_class_ = in.res_err_class & 7;
     err_offset_ = in.res_err_offset;
     in_bytes_ = in.res_in_bytes;
@@ -245,6 +268,8 @@ void KernelRegsCycleModel::tick(const Inputs& in) {
     utf16_units_ = in.res_utf16_units;
     cycles_ = in.res_cycles;
     class_count_ = in.res_class_count;
+    bad_strings_ = in.res_bad_strings;
+    first_bad_ = in.res_first_bad;
   }
 
   aw_full_ = aw_full_d;
@@ -269,6 +294,8 @@ void KernelRegsCycleModel::tick(const Inputs& in) {
   len_ = len_d;
   dst_ = dst_d;
   cap_ = cap_d;
+  offsets_ = offsets_d;
+  count_ = count_d;
 
   if (in.rst) {
     // ready stays low in reset and for a clock after it
@@ -281,10 +308,11 @@ void KernelRegsCycleModel::tick(const Inputs& in) {
     ier_ = isr_ = 0;
     irq_ = false;
     op_ = flags_ = 0;
-    src_ = len_ = dst_ = cap_ = 0;
+    src_ = len_ = dst_ = cap_ = offsets_ = count_ = 0;
     status_ = err_class_ = 0;
     err_offset_ = in_bytes_ = out_bytes_ = units_ = utf16_units_ = cycles_ = 0;
     class_count_ = {};
+    bad_strings_ = first_bad_ = 0;
   }
 }
 

@@ -30,7 +30,7 @@ class KernelRegsCycleModel {
     bool rready = false;
     // The core's answer; the results are taken in the clock of job_done.
     bool job_done = false;
-    uint32_t res_status = 0;     // 5 bits
+    uint32_t res_status = 0;     // 6 bits
     uint32_t res_err_class = 0;  // 3 bits
     uint64_t res_err_offset = 0;
     uint64_t res_in_bytes = 0;
@@ -39,6 +39,8 @@ class KernelRegsCycleModel {
     uint64_t res_utf16_units = 0;
     uint64_t res_cycles = 0;
     std::array<uint32_t, 6> res_class_count{};  // class c at [c - 1]
+    uint64_t res_bad_strings = 0;  // VALIDATE_STRINGS
+    uint64_t res_first_bad = 0;
   };
   struct Outputs {
     bool awready = false;
@@ -51,11 +53,13 @@ class KernelRegsCycleModel {
     bool rvalid = false;
     bool job_start = false;
     uint32_t job_op = 0;     // 2 bits
-    uint32_t job_flags = 0;  // 3 bits: [0] MODE, [1] CONTINUE, [2] PARTIAL
+    uint32_t job_flags = 0;  // 4 bits: [0] MODE, [1] CONTINUE, [2] PARTIAL, [3] OFFSETS64
     uint64_t job_src = 0;    // ADDR_WIDTH bits
     uint64_t job_len = 0;
     uint64_t job_dst = 0;  // ADDR_WIDTH bits
     uint64_t job_cap = 0;
+    uint64_t job_offsets = 0;  // ADDR_WIDTH bits
+    uint64_t job_count = 0;
     bool irq = false;
   };
 
@@ -91,12 +95,12 @@ class KernelRegsCycleModel {
 
   // Arguments
   uint32_t op_ = 0, flags_ = 0;
-  uint64_t src_ = 0, len_ = 0, dst_ = 0, cap_ = 0;
+  uint64_t src_ = 0, len_ = 0, dst_ = 0, cap_ = 0, offsets_ = 0, count_ = 0;
 
   // Results
   uint32_t status_ = 0, err_class_ = 0;
   uint64_t err_offset_ = 0, in_bytes_ = 0, out_bytes_ = 0, units_ = 0, utf16_units_ = 0,
-           cycles_ = 0;
+           cycles_ = 0, bad_strings_ = 0, first_bad_ = 0;
   std::array<uint32_t, 6> class_count_{};
 };
 

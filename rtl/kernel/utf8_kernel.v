@@ -32,11 +32,24 @@
  * job that stopped early leaves nothing behind. Reset makes the kernel idle
  * and forgets any carried text.
  *
+ * VALIDATE_STRINGS (OP 3) takes another path from the read side on: a
+ * second read engine brings the column's offsets, which share the AXI4 read
+ * channels with the data through utf8_kernel_rd_mux. The offsets stage checks
+ * them and, once the first is known, has the data read from SRC + that
+ * offset; it hands the string validator the strings' bytes as one packet with
+ * a mark at each string start, and the bitmap block groups of non-empty
+ * flags. The bitmap block joins those with the validator's verdicts into the
+ * validity bitmap, which the write engine writes at DST. COUNT is cut to the
+ * bits CAP holds (OUT_FULL); a bad offset ends the column there (BAD_OFFSETS).
+ * A CONTINUE job carries the strings' count and the first ill-formed string.
+ *
  * OPS chooses the operations built in (CAPS reads it back). An OP left out
  * is refused with BAD_ARGS, and what only it needs is not built: without
- * SANITIZE no UTF-8 back half, without DECODE_UTF32 no UTF-32 repacker, and
- * with neither no write engine (its AXI4 write channels sit idle). At large
- * DATA_WIDTH this is what decides whether the kernel fits a device.
+ * SANITIZE no UTF-8 back half, without DECODE_UTF32 no UTF-32 repacker,
+ * without VALIDATE_STRINGS no second read engine, string validator or bitmap,
+ * and with none of the three no write engine (its AXI4 write channels sit
+ * idle). At large DATA_WIDTH this is what decides whether the kernel fits a
+ * device.
  */
 module utf8_kernel #(
     // width of the memory bus and of the stream: 64, 128, 256 or 512 bits
@@ -49,8 +62,9 @@ module utf8_kernel #(
     // write bursts: beats per burst, and beats buffered before a burst starts
     parameter WR_BURST = 16,
     parameter WR_FIFO = 32,
-    // operations built in, one bit each: 0 VALIDATE, 1 SANITIZE, 2 DECODE_UTF32
-    parameter OPS = 7
+    // operations built in, one bit each: 0 VALIDATE, 1 SANITIZE, 2 DECODE_UTF32,
+    // 3 VALIDATE_STRINGS
+    parameter OPS = 15
 ) (
     input  wire                    clk,
     input  wire                    rst,
@@ -113,7 +127,7 @@ module utf8_kernel #(
 
 localparam W = DATA_WIDTH / 8;
 localparam Q = W / 4;              // UTF-32 code points per beat
-localparam [1:0] OP_SANITIZE = 2'd1, OP_DECODE = 2'd2;   // OP 0 VALIDATE writes nothing
+localparam [1:0] OP_SANITIZE = 2'd1, OP_DECODE = 2'd2, OP_STRINGS = 2'd3;   // OP 0 VALIDATE writes nothing
 
 generate
     if (DATA_WIDTH != 64 && DATA_WIDTH != 128 && DATA_WIDTH != 256 && DATA_WIDTH != 512) begin : g_check_width
@@ -122,16 +136,17 @@ generate
     if (ADDR_WIDTH < 16 || ADDR_WIDTH > 64) begin : g_check_addr
         error_ADDR_WIDTH_must_be_16_to_64 stop ();
     end
-    if (OPS < 1 || OPS > 7) begin : g_check_ops
-        error_OPS_must_be_1_to_7 stop ();
+    if (OPS < 1 || OPS > 15) begin : g_check_ops
+        error_OPS_must_be_1_to_15 stop ();
     end
 endgenerate
 
 localparam [31:0] OPS_32 = OPS;
-localparam [2:0] OPS_BITS = OPS_32[2:0];
+localparam [3:0] OPS_BITS = OPS_32[3:0];
 localparam HAS_SANITIZE = OPS_BITS[1];
 localparam HAS_DECODE = OPS_BITS[2];
-localparam HAS_WRITE = OPS_BITS[1] || OPS_BITS[2];
+localparam HAS_STRINGS = OPS_BITS[3];
+localparam HAS_WRITE = OPS_BITS[1] || OPS_BITS[2] || OPS_BITS[3];
 localparam [31:0] LOGW_32 = $clog2(W);
 localparam [2:0] LOGW_SIZE = LOGW_32[2:0];   // AXI size of a full beat
 
@@ -140,19 +155,20 @@ localparam [2:0] LOGW_SIZE = LOGW_32[2:0];   // AXI size of a full beat
 
 wire                  job_start;
 wire [1:0]            job_op;
-wire [2:0]            job_flags;
-wire [ADDR_WIDTH-1:0] job_src, job_dst;
-wire [63:0]           job_len, job_cap;
+wire [3:0]            job_flags;
+wire [ADDR_WIDTH-1:0] job_src, job_dst, job_offsets;
+wire [63:0]           job_len, job_cap, job_count;
 reg                   job_done;
-reg  [4:0]            res_status;
+reg  [5:0]            res_status;
 reg  [2:0]            res_err_class;
 reg  [63:0]           res_err_offset, res_in_bytes, res_out_bytes;
 reg  [63:0]           res_units, res_utf16_units, res_cycles;
 reg  [6*32-1:0]       res_class_count;
+reg  [63:0]           res_bad_strings, res_first_bad;
 
 utf8_kernel_regs #(
     .DATA_WIDTH(DATA_WIDTH),
-    .OPS({5'b00000, OPS_BITS}),
+    .OPS({4'b0000, OPS_BITS}),
     .ADDR_WIDTH(ADDR_WIDTH)
 ) regs_inst (
     .clk(clk),
@@ -183,6 +199,8 @@ utf8_kernel_regs #(
     .job_len(job_len),
     .job_dst(job_dst),
     .job_cap(job_cap),
+    .job_offsets(job_offsets),
+    .job_count(job_count),
     .job_done(job_done),
     .res_status(res_status),
     .res_err_class(res_err_class),
@@ -193,6 +211,8 @@ utf8_kernel_regs #(
     .res_utf16_units(res_utf16_units),
     .res_cycles(res_cycles),
     .res_class_count(res_class_count),
+    .res_bad_strings(res_bad_strings),
+    .res_first_bad(res_first_bad),
     .irq(irq)
 );
 
@@ -234,7 +254,27 @@ reg [2:0]            tail_n_q;
 reg                  bus_err_q;
 reg                  front_rst_q;
 
-wire writes = op_q == OP_SANITIZE || op_q == OP_DECODE;
+// VALIDATE_STRINGS: its arguments, the column carried from job to job (text_q
+// counts its strings), and the path's progress
+reg                  o64_q;
+reg [ADDR_WIDTH-1:0] offsets_q;
+reg [63:0]           count_q;
+reg [63:0]           count_eff_q;   // COUNT, cut to the bits CAP holds
+reg                  str_full_q;    // it was cut
+reg [67:0]           off_end_q;     // OFFSETS + the offsets' bytes (of COUNT + 1)
+reg [63:0]           off_len_q;     // the offsets' bytes to read (of count_eff_q + 1)
+reg [63:0]           first_bad_q;
+reg                  rd2_cmd_q;
+reg                  dat_go_q;      // the data read is asked for
+reg [ADDR_WIDTH-1:0] dat_addr_q;
+reg [63:0]           dat_len_q;
+reg                  bmp_done_q;
+reg                  sv_stat_q;     // the validator's verdict on the packet
+reg [2:0]            sv_class_q;
+reg [31:0]           sv_str_off_q;
+
+wire strings = op_q == OP_STRINGS;
+wire writes = op_q == OP_SANITIZE || op_q == OP_DECODE || strings;
 
 // Arguments that would read or write past the end of the address space, an
 // unknown OP, or a UTF-32 destination off a 4-byte boundary. The ends are
@@ -250,13 +290,24 @@ wire                cap_big = (ADDR_WIDTH < 64) && (cap_q >> (ADDR_WIDTH % 64)) 
 // the end may be the top of the address space itself, but not beyond it
 wire                src_past = src_end_q[ADDR_WIDTH] && src_end_q[ADDR_WIDTH-1:0] != {ADDR_WIDTH{1'b0}};
 wire                dst_past = dst_end_q[ADDR_WIDTH] && dst_end_q[ADDR_WIDTH-1:0] != {ADDR_WIDTH{1'b0}};
-// an OP this build leaves out (OP 3 is none)
-wire [3:0] ops_built = {1'b0, OPS_BITS};
-wire op_built = ops_built[op_q];
+// the offsets' end, up to (2^64 + 1) * 8 bytes past OFFSETS: past the top of
+// the address space unless every bit above it is clear, or it is the top
+wire                off_past = (off_end_q >> ADDR_WIDTH) > 68'd1
+                            || (off_end_q[ADDR_WIDTH] && off_end_q[ADDR_WIDTH-1:0] != {ADDR_WIDTH{1'b0}});
+// an OP this build leaves out
+wire op_built = OPS_BITS[op_q];
 wire bad_args = !op_built
              || (op_q == OP_DECODE && dst_q[1:0] != 2'b00)
              || src_past || len_big_q
-             || (writes && (dst_past || cap_big_q));
+             || (writes && (dst_past || cap_big_q))
+             || (strings && off_past);
+
+// COUNT cut to CAP * 8 bits, and the offsets' end (COUNT + 1 of them)
+wire        cap8_big = cap_q[63:61] != 3'd0;
+wire [63:0] cap8 = {cap_q[60:0], 3'b000};
+wire        str_cut = !cap8_big && count_q > cap8;
+wire [67:0] off_bytes = o64_q ? ({4'd0, count_q} + 68'd1) << 3 : ({4'd0, count_q} + 68'd1) << 2;
+wire [67:0] off_end = {{(68-ADDR_WIDTH){1'b0}}, offsets_q} + off_bytes;
 
 // Engines' status
 wire rd_busy, rd_error, wr_busy, wr_error;
@@ -281,6 +332,21 @@ wire        empty_job = h_n == 3'd0 && len_q == 64'd0;
 wire all_in = !rd_cmd_q && !wr_cmd_q && !rd_busy && !wr_busy && u_ended
            && !units_start_q;
 
+// VALIDATE_STRINGS is through once its engines are idle and, unless a bus
+// error stopped it, the offsets stage, the bitmap and the validator's verdict
+// on the packet (when there was one) are in.
+wire rd2_busy, rd2_error, rd2_cmd_ready;
+wire off_first_valid, off_bad, off_data_done, off_ended;
+wire [63:0] off_first, off_in_bytes;
+wire bmp_done, bmp_found;
+wire [63:0] bmp_strings, bmp_bad, bmp_first_bad;
+wire sv_stat_valid;
+wire [2:0] sv_stat_class;
+wire [31:0] sv_stat_str_off;
+wire [6*32-1:0] sv_err_count;
+wire str_in = !rd_cmd_q && !rd2_cmd_q && !wr_cmd_q && !rd_busy && !rd2_busy && !wr_busy
+           && (bus_err_q || (off_ended && bmp_done_q && (off_in_bytes == 64'd0 || sv_stat_q)));
+
 // Input bytes a job consumed into units (held bytes of the last job first)
 wire        u_took_held = u_in_bytes >= {61'd0, h_n};
 wire [63:0] u_in_src    = u_took_held ? u_in_bytes - {61'd0, h_n} : 64'd0;
@@ -299,7 +365,13 @@ always @(posedge clk) begin
         tail_n_q    <= tail_n;
         if (!tail_sent) units_finish_q <= 1'b1;
     end
-    if ((rd_error || wr_error) && state_q == ST_RUN) bus_err_q <= 1'b1;
+    if ((rd_error || rd2_error || wr_error) && state_q == ST_RUN) bus_err_q <= 1'b1;
+    if (bmp_done) bmp_done_q <= 1'b1;
+    if (sv_stat_valid) begin
+        sv_stat_q    <= 1'b1;
+        sv_class_q   <= sv_stat_class;
+        sv_str_off_q <= sv_stat_str_off;
+    end
 
     case (state_q)
         ST_IDLE: if (job_start) begin
@@ -307,6 +379,9 @@ always @(posedge clk) begin
             mode_q    <= job_flags[0];
             cont_q    <= job_flags[1];
             partial_q <= job_flags[2];
+            o64_q     <= job_flags[3];
+            offsets_q <= job_offsets;
+            count_q   <= job_count;
             src_q     <= job_src;
             len_q     <= job_len;
             dst_q     <= job_dst;
@@ -319,10 +394,14 @@ always @(posedge clk) begin
             dst_end_q <= dst_end;
             len_big_q <= len_big;
             cap_big_q <= cap_big;
+            count_eff_q <= str_cut ? cap8 : count_q;
+            str_full_q  <= str_cut;
+            off_end_q   <= off_end;
             state_q   <= ST_CHECK;
         end
         ST_CHECK: begin
             bad_q   <= bad_args;
+            off_len_q <= o64_q ? (count_eff_q + 64'd1) << 3 : (count_eff_q + 64'd1) << 2;
             state_q <= ST_START;
         end
         ST_START: begin
@@ -330,8 +409,18 @@ always @(posedge clk) begin
             tail_done_q <= 1'b0;
             tail_sent_q <= 1'b0;
             tail_n_q    <= 3'd0;
+            dat_go_q    <= 1'b0;
+            bmp_done_q  <= 1'b0;
+            sv_stat_q   <= 1'b0;
             if (bad_q) begin
                 state_q <= ST_DONE;
+            end else if (strings) begin
+                // the offsets first; the data once the first offset is known
+                rd2_cmd_q <= 1'b1;
+                wr_cmd_q  <= 1'b1;
+                wr_used_q <= 1'b1;
+                rd_used_q <= 1'b0;
+                state_q   <= ST_RUN;
             end else begin
                 units_start_q  <= 1'b1;
                 units_finish_q <= empty_job;
@@ -344,8 +433,16 @@ always @(posedge clk) begin
         end
         ST_RUN: begin
             if (rd_cmd_q && rd_cmd_ready) rd_cmd_q <= 1'b0;
+            if (rd2_cmd_q && rd2_cmd_ready) rd2_cmd_q <= 1'b0;
             if (wr_cmd_q && wr_cmd_ready) wr_cmd_q <= 1'b0;
-            if (all_in) state_q <= ST_DONE;
+            if (strings && off_first_valid && !dat_go_q && !off_data_done && !bus_err_q) begin
+                dat_go_q   <= 1'b1;
+                dat_addr_q <= src_q + off_first[ADDR_WIDTH-1:0];
+                dat_len_q  <= len_q - off_first;
+                rd_cmd_q   <= 1'b1;
+                rd_used_q  <= 1'b1;
+            end
+            if (strings ? str_in : all_in) state_q <= ST_DONE;
         end
         default: begin   // ST_DONE
             job_done        <= 1'b1;
@@ -356,11 +453,52 @@ always @(posedge clk) begin
             res_utf16_units <= bad_q ? 64'd0 : u_utf16;
             res_class_count <= bad_q ? {(6*32){1'b0}} : u_class_count;
             res_out_bytes   <= (bad_q || !wr_used_q) ? 64'd0 : wr_bytes;
+            res_bad_strings <= 64'd0;
+            res_first_bad   <= 64'd0;
             if (bad_q) begin
                 res_in_bytes <= 64'd0;
-                res_status   <= {1'b1, held_n_q != 3'd0, 2'b00, err_q};
+                res_status   <= {2'b01, held_n_q != 3'd0, 2'b00, err_q};
                 res_err_class  <= err_class_q;
                 res_err_offset <= err_off_q;
+            end else if (strings) begin : finish_strings
+                // The column's first ill-formed string: carried, or this job's first
+                reg        e;
+                reg [2:0]  ec;
+                reg [63:0] eo;
+                reg [63:0] fb;
+                e  = cont_q && err_q;
+                ec = e ? err_class_q : 3'd0;
+                eo = e ? err_off_q : 64'd0;
+                fb = e ? first_bad_q : 64'd0;
+                if (!e && bmp_found) begin
+                    e  = 1'b1;
+                    ec = sv_class_q;
+                    eo = {32'd0, sv_str_off_q};
+                    fb = (cont_q ? text_q : 64'd0) + bmp_first_bad;
+                end
+                res_units       <= bmp_strings;
+                res_utf16_units <= 64'd0;
+                res_class_count <= sv_err_count;
+                res_in_bytes    <= off_in_bytes;
+                res_bad_strings <= bmp_bad;
+                res_first_bad   <= fb;
+                res_status      <= {off_bad, 2'b00, bus_err_q, str_full_q && !off_bad && !bus_err_q, e};
+                res_err_class   <= ec;
+                res_err_offset  <= eo;
+                held_n_q        <= 3'd0;
+                if (bus_err_q) begin
+                    text_q      <= 64'd0;
+                    err_q       <= 1'b0;
+                    err_class_q <= 3'd0;
+                    err_off_q   <= 64'd0;
+                    first_bad_q <= 64'd0;
+                end else begin
+                    text_q      <= (cont_q ? text_q : 64'd0) + bmp_strings;
+                    err_q       <= e;
+                    err_class_q <= ec;
+                    err_off_q   <= eo;
+                    first_bad_q <= fb;
+                end
             end else begin : finish_job
                 // The text's first error: carried, or this job's first
                 reg        e;
@@ -400,9 +538,10 @@ always @(posedge clk) begin
                     err_class_q <= ec;
                     err_off_q   <= eo;
                 end
-                res_status     <= {1'b0, hn != 3'd0, bus_err_q, u_out_full, e};
+                res_status     <= {2'b00, hn != 3'd0, bus_err_q, u_out_full, e};
                 res_err_class  <= ec;
                 res_err_offset <= eo;
+                first_bad_q    <= 64'd0;
             end
         end
     endcase
@@ -411,6 +550,7 @@ always @(posedge clk) begin
         state_q        <= ST_IDLE;
         job_done       <= 1'b0;
         rd_cmd_q       <= 1'b0;
+        rd2_cmd_q      <= 1'b0;
         wr_cmd_q       <= 1'b0;
         rd_used_q      <= 1'b0;
         wr_used_q      <= 1'b0;
@@ -424,13 +564,21 @@ always @(posedge clk) begin
         err_q          <= 1'b0;
         err_class_q    <= 3'd0;
         err_off_q      <= 64'd0;
+        first_bad_q    <= 64'd0;
+        dat_go_q       <= 1'b0;
+        bmp_done_q     <= 1'b0;
+        sv_stat_q      <= 1'b0;
     end
 end
 
 // The read side stops once nothing more it brings can be used: after the
 // capacity cut, and after a bus error.
-wire rd_abort = state_q == ST_RUN && (u_out_full || bus_err_q);
-wire wr_abort = state_q == ST_RUN && wr_error;
+wire rd_abort = state_q == ST_RUN && (u_out_full || bus_err_q || (strings && off_data_done));
+wire rd2_abort = state_q == ST_RUN && (bus_err_q || off_bad);
+// VALIDATE_STRINGS: a job with no string to write has no stream end to wait
+// for; a bus error on the read side leaves the bitmap unfinished.
+wire wr_abort = state_q == ST_RUN
+             && (wr_error || (strings && (bus_err_q || (bmp_done_q && bmp_strings == 64'd0))));
 wire front_rst = rst || front_rst_q;
 
 // ---------------------------------------------------------------------------
@@ -440,6 +588,24 @@ wire              rd_cmd_ready;
 wire [8*W-1:0]    rd_tdata;
 wire [W-1:0]      rd_tkeep;
 wire              rd_tvalid, rd_tready, rd_tlast;
+
+// The read engines' AXI4 read channels: the data engine's (rd0_) is the
+// kernel's own unless VALIDATE_STRINGS is built, when it shares them with
+// the offsets engine's (rd1_) through utf8_kernel_rd_mux.
+wire [ADDR_WIDTH-1:0] rd0_araddr, rd1_araddr;
+wire [7:0]            rd0_arlen, rd1_arlen;
+wire [2:0]            rd0_arsize, rd1_arsize, rd0_arprot, rd1_arprot;
+wire [1:0]            rd0_arburst, rd1_arburst, rd0_rresp, rd1_rresp;
+wire [3:0]            rd0_arcache, rd1_arcache;
+wire                  rd0_arvalid, rd1_arvalid, rd0_arready, rd1_arready;
+wire [DATA_WIDTH-1:0] rd0_rdata, rd1_rdata;
+wire                  rd0_rlast, rd1_rlast, rd0_rvalid, rd1_rvalid, rd0_rready, rd1_rready;
+
+// The offsets engine's stream
+wire [8*W-1:0]    off_tdata;
+wire [W-1:0]      off_tkeep;
+wire              off_tvalid, off_tready, off_tlast;
+wire              off_dat_ready;
 
 utf8_kernel_rd #(
     .DATA_WIDTH(DATA_WIDTH),
@@ -451,26 +617,26 @@ utf8_kernel_rd #(
     .rst(rst),
     .cmd_valid(rd_cmd_q),
     .cmd_ready(rd_cmd_ready),
-    .cmd_addr(src_q),
-    .cmd_len(len_q),
-    .cmd_held_data(h_b),
-    .cmd_held_count(h_n),
+    .cmd_addr(strings ? dat_addr_q : src_q),
+    .cmd_len(strings ? dat_len_q : len_q),
+    .cmd_held_data(strings ? 40'd0 : h_b),
+    .cmd_held_count(strings ? 3'd0 : h_n),
     .cmd_abort(rd_abort),
     .busy(rd_busy),
     .error(rd_error),
-    .m_axi_araddr(m_axi_araddr),
-    .m_axi_arlen(m_axi_arlen),
-    .m_axi_arsize(m_axi_arsize),
-    .m_axi_arburst(m_axi_arburst),
-    .m_axi_arcache(m_axi_arcache),
-    .m_axi_arprot(m_axi_arprot),
-    .m_axi_arvalid(m_axi_arvalid),
-    .m_axi_arready(m_axi_arready),
-    .m_axi_rdata(m_axi_rdata),
-    .m_axi_rresp(m_axi_rresp),
-    .m_axi_rlast(m_axi_rlast),
-    .m_axi_rvalid(m_axi_rvalid),
-    .m_axi_rready(m_axi_rready),
+    .m_axi_araddr(rd0_araddr),
+    .m_axi_arlen(rd0_arlen),
+    .m_axi_arsize(rd0_arsize),
+    .m_axi_arburst(rd0_arburst),
+    .m_axi_arcache(rd0_arcache),
+    .m_axi_arprot(rd0_arprot),
+    .m_axi_arvalid(rd0_arvalid),
+    .m_axi_arready(rd0_arready),
+    .m_axi_rdata(rd0_rdata),
+    .m_axi_rresp(rd0_rresp),
+    .m_axi_rlast(rd0_rlast),
+    .m_axi_rvalid(rd0_rvalid),
+    .m_axi_rready(rd0_rready),
     .m_axis_tdata(rd_tdata),
     .m_axis_tkeep(rd_tkeep),
     .m_axis_tvalid(rd_tvalid),
@@ -481,6 +647,128 @@ utf8_kernel_rd #(
 wire [8*W-1:0] dec_tdata;
 wire [W-1:0]   dec_tkeep;
 wire           dec_tvalid, dec_tready, dec_tlast;
+wire           tail_ready;
+
+// The data go to the tail holder, or for VALIDATE_STRINGS to the offsets stage.
+assign rd_tready = strings ? off_dat_ready : tail_ready;
+
+generate
+    if (HAS_STRINGS) begin : g_rd_mux
+        utf8_kernel_rd_mux #(
+            .DATA_WIDTH(DATA_WIDTH),
+            .ADDR_WIDTH(ADDR_WIDTH),
+            .BURSTS(2 * RD_OUTSTANDING)
+        ) rd_mux_inst (
+            .clk(clk),
+            .rst(rst),
+            .s0_axi_araddr(rd0_araddr),
+            .s0_axi_arlen(rd0_arlen),
+            .s0_axi_arsize(rd0_arsize),
+            .s0_axi_arburst(rd0_arburst),
+            .s0_axi_arcache(rd0_arcache),
+            .s0_axi_arprot(rd0_arprot),
+            .s0_axi_arvalid(rd0_arvalid),
+            .s0_axi_arready(rd0_arready),
+            .s0_axi_rdata(rd0_rdata),
+            .s0_axi_rresp(rd0_rresp),
+            .s0_axi_rlast(rd0_rlast),
+            .s0_axi_rvalid(rd0_rvalid),
+            .s0_axi_rready(rd0_rready),
+            .s1_axi_araddr(rd1_araddr),
+            .s1_axi_arlen(rd1_arlen),
+            .s1_axi_arsize(rd1_arsize),
+            .s1_axi_arburst(rd1_arburst),
+            .s1_axi_arcache(rd1_arcache),
+            .s1_axi_arprot(rd1_arprot),
+            .s1_axi_arvalid(rd1_arvalid),
+            .s1_axi_arready(rd1_arready),
+            .s1_axi_rdata(rd1_rdata),
+            .s1_axi_rresp(rd1_rresp),
+            .s1_axi_rlast(rd1_rlast),
+            .s1_axi_rvalid(rd1_rvalid),
+            .s1_axi_rready(rd1_rready),
+            .m_axi_araddr(m_axi_araddr),
+            .m_axi_arlen(m_axi_arlen),
+            .m_axi_arsize(m_axi_arsize),
+            .m_axi_arburst(m_axi_arburst),
+            .m_axi_arcache(m_axi_arcache),
+            .m_axi_arprot(m_axi_arprot),
+            .m_axi_arvalid(m_axi_arvalid),
+            .m_axi_arready(m_axi_arready),
+            .m_axi_rdata(m_axi_rdata),
+            .m_axi_rresp(m_axi_rresp),
+            .m_axi_rlast(m_axi_rlast),
+            .m_axi_rvalid(m_axi_rvalid),
+            .m_axi_rready(m_axi_rready)
+        );
+
+        utf8_kernel_rd #(
+            .DATA_WIDTH(DATA_WIDTH),
+            .ADDR_WIDTH(ADDR_WIDTH),
+            .MAX_BURST(RD_BURST),
+            .OUTSTANDING(RD_OUTSTANDING)
+        ) rd2_inst (
+            .clk(clk),
+            .rst(rst),
+            .cmd_valid(rd2_cmd_q),
+            .cmd_ready(rd2_cmd_ready),
+            .cmd_addr(offsets_q),
+            .cmd_len(off_len_q),
+            .cmd_held_data(40'd0),
+            .cmd_held_count(3'd0),
+            .cmd_abort(rd2_abort),
+            .busy(rd2_busy),
+            .error(rd2_error),
+            .m_axi_araddr(rd1_araddr),
+            .m_axi_arlen(rd1_arlen),
+            .m_axi_arsize(rd1_arsize),
+            .m_axi_arburst(rd1_arburst),
+            .m_axi_arcache(rd1_arcache),
+            .m_axi_arprot(rd1_arprot),
+            .m_axi_arvalid(rd1_arvalid),
+            .m_axi_arready(rd1_arready),
+            .m_axi_rdata(rd1_rdata),
+            .m_axi_rresp(rd1_rresp),
+            .m_axi_rlast(rd1_rlast),
+            .m_axi_rvalid(rd1_rvalid),
+            .m_axi_rready(rd1_rready),
+            .m_axis_tdata(off_tdata),
+            .m_axis_tkeep(off_tkeep),
+            .m_axis_tvalid(off_tvalid),
+            .m_axis_tready(off_tready),
+            .m_axis_tlast(off_tlast)
+        );
+    end else begin : g_no_rd_mux
+        // One read engine: its AXI4 read channels are the kernel's.
+        assign m_axi_araddr = rd0_araddr;
+        assign m_axi_arlen = rd0_arlen;
+        assign m_axi_arsize = rd0_arsize;
+        assign m_axi_arburst = rd0_arburst;
+        assign m_axi_arcache = rd0_arcache;
+        assign m_axi_arprot = rd0_arprot;
+        assign m_axi_arvalid = rd0_arvalid;
+        assign rd0_arready = m_axi_arready;
+        assign rd0_rdata = m_axi_rdata;
+        assign rd0_rresp = m_axi_rresp;
+        assign rd0_rlast = m_axi_rlast;
+        assign rd0_rvalid = m_axi_rvalid;
+        assign m_axi_rready = rd0_rready;
+        // VALIDATE_STRINGS is refused (BAD_ARGS): no offsets ever come.
+        assign rd2_busy = 1'b0;
+        assign rd2_error = 1'b0;
+        assign rd2_cmd_ready = 1'b1;
+        assign off_tdata = {(8*W){1'b0}};
+        assign off_tkeep = {W{1'b0}};
+        assign off_tvalid = 1'b0;
+        assign off_tlast = 1'b0;
+        assign {rd1_araddr, rd1_arlen, rd1_arsize, rd1_arburst, rd1_arcache, rd1_arprot, rd1_arvalid} =
+               {(ADDR_WIDTH + 21){1'b0}};
+        assign {rd1_arready, rd1_rdata, rd1_rresp, rd1_rlast, rd1_rvalid, rd1_rready} = {(DATA_WIDTH + 6){1'b0}};
+        wire unused_rd2 = &{1'b0, rd2_cmd_q, rd2_abort, offsets_q, off_len_q, rd1_araddr, rd1_arlen,
+                            rd1_arsize, rd1_arburst, rd1_arcache, rd1_arprot, rd1_arvalid, rd1_arready, rd1_rdata,
+                            rd1_rresp, rd1_rlast, rd1_rvalid, rd1_rready, 1'b0};
+    end
+endgenerate
 
 utf8_kernel_tail #(
     .W(W)
@@ -491,8 +779,8 @@ utf8_kernel_tail #(
     .cfg_partial(partial_q),
     .s_axis_tdata(rd_tdata),
     .s_axis_tkeep(rd_tkeep),
-    .s_axis_tvalid(rd_tvalid),
-    .s_axis_tready(rd_tready),
+    .s_axis_tvalid(rd_tvalid && !strings),
+    .s_axis_tready(tail_ready),
     .s_axis_tlast(rd_tlast),
     .m_axis_tdata(dec_tdata),
     .m_axis_tkeep(dec_tkeep),
@@ -588,6 +876,152 @@ utf8_kernel_units #(
 );
 
 wire unused_out_bytes = &{1'b0, u_out_bytes, 1'b0};
+
+// ---------------------------------------------------------------------------
+// VALIDATE_STRINGS: offsets stage, string validator, bitmap
+
+localparam G = W / 4;
+localparam GCW = $clog2(G + 1);
+
+wire [8*W-1:0] bmp_tdata;
+wire [W-1:0]   bmp_tkeep;
+wire           bmp_tvalid, bmp_tready, bmp_tlast;
+
+generate
+    if (HAS_STRINGS) begin : g_strings
+        wire [8*W-1:0] sv_tdata;
+        wire [W-1:0]   sv_tkeep, sv_tuser;
+        wire           sv_tvalid, sv_tready, sv_tlast;
+        wire [G-1:0]   grp_full;
+        wire [GCW-1:0] grp_count;
+        wire           grp_last, grp_valid, grp_ready;
+        wire [W-1:0]   ver_ok, ver_keep;
+        wire           ver_valid, ver_ready, ver_last;
+        wire           sv_stat_error;
+        wire [31:0]    sv_stat_offset, sv_stat_first_bad, sv_stat_bad_strings;
+
+        utf8_kernel_offsets #(
+            .W(W)
+        ) offsets_inst (
+            .clk(clk),
+            .rst(front_rst),
+            .cfg_o64(o64_q),
+            .cfg_len(len_q),
+            .s_off_tdata(off_tdata),
+            .s_off_tkeep(off_tkeep),
+            .s_off_tvalid(off_tvalid),
+            .s_off_tready(off_tready),
+            .s_off_tlast(off_tlast),
+            .s_dat_tdata(rd_tdata),
+            .s_dat_tkeep(rd_tkeep),
+            .s_dat_tvalid(rd_tvalid && strings),
+            .s_dat_tready(off_dat_ready),
+            .s_dat_tlast(rd_tlast),
+            .m_axis_tdata(sv_tdata),
+            .m_axis_tkeep(sv_tkeep),
+            .m_axis_tuser(sv_tuser),
+            .m_axis_tvalid(sv_tvalid),
+            .m_axis_tready(sv_tready),
+            .m_axis_tlast(sv_tlast),
+            .m_grp_full(grp_full),
+            .m_grp_count(grp_count),
+            .m_grp_last(grp_last),
+            .m_grp_valid(grp_valid),
+            .m_grp_ready(grp_ready),
+            .first_valid(off_first_valid),
+            .first_offset(off_first),
+            .bad(off_bad),
+            .data_done(off_data_done),
+            .ended(off_ended),
+            .in_bytes(off_in_bytes)
+        );
+
+        utf8_string_validator #(
+            .LANES(W),
+            .OFFSET_WIDTH(32),
+            .COUNT_WIDTH(32)
+        ) sv_inst (
+            .clk(clk),
+            .rst(front_rst),
+            .cfg_mode(mode_q),
+            .s_axis_tdata(sv_tdata),
+            .s_axis_tkeep(sv_tkeep),
+            .s_axis_tuser(sv_tuser),
+            .s_axis_tvalid(sv_tvalid),
+            .s_axis_tready(sv_tready),
+            .s_axis_tlast(sv_tlast),
+            .m_axis_tdata(ver_ok),
+            .m_axis_tkeep(ver_keep),
+            .m_axis_tvalid(ver_valid),
+            .m_axis_tready(ver_ready),
+            .m_axis_tlast(ver_last),
+            .stat_valid(sv_stat_valid),
+            .stat_error(sv_stat_error),
+            .stat_err_offset(sv_stat_offset),
+            .stat_err_class(sv_stat_class),
+            .stat_err_str_offset(sv_stat_str_off),
+            .stat_first_bad(sv_stat_first_bad),
+            .stat_bad_strings(sv_stat_bad_strings),
+            .err_count(sv_err_count)
+        );
+
+        // The bitmap counts the strings itself, the empty ones among them; the
+        // validator's own count and index are of the packet's strings alone.
+        wire unused_sv = &{1'b0, ver_last, sv_stat_error, sv_stat_offset, sv_stat_first_bad,
+                           sv_stat_bad_strings, 1'b0};
+
+        utf8_kernel_bitmap #(
+            .W(W)
+        ) bitmap_inst (
+            .clk(clk),
+            .rst(front_rst),
+            .s_grp_full(grp_full),
+            .s_grp_count(grp_count),
+            .s_grp_last(grp_last),
+            .s_grp_valid(grp_valid),
+            .s_grp_ready(grp_ready),
+            .s_ver_keep(ver_keep),
+            .s_ver_ok(ver_ok),
+            .s_ver_valid(ver_valid),
+            .s_ver_ready(ver_ready),
+            .m_axis_tdata(bmp_tdata),
+            .m_axis_tkeep(bmp_tkeep),
+            .m_axis_tvalid(bmp_tvalid),
+            .m_axis_tready(bmp_tready),
+            .m_axis_tlast(bmp_tlast),
+            .done(bmp_done),
+            .strings(bmp_strings),
+            .bad_strings(bmp_bad),
+            .first_bad_found(bmp_found),
+            .first_bad(bmp_first_bad)
+        );
+    end else begin : g_no_strings
+        // VALIDATE_STRINGS is refused (BAD_ARGS): nothing comes this way.
+        assign off_dat_ready = 1'b0;
+        assign off_tready = 1'b0;
+        assign off_first_valid = 1'b0;
+        assign off_first = 64'd0;
+        assign off_bad = 1'b0;
+        assign off_data_done = 1'b0;
+        assign off_ended = 1'b0;
+        assign off_in_bytes = 64'd0;
+        assign sv_stat_valid = 1'b0;
+        assign sv_stat_class = 3'd0;
+        assign sv_stat_str_off = 32'd0;
+        assign sv_err_count = {(6*32){1'b0}};
+        assign bmp_tdata = {(8*W){1'b0}};
+        assign bmp_tkeep = {W{1'b0}};
+        assign bmp_tvalid = 1'b0;
+        assign bmp_tlast = 1'b0;
+        assign bmp_done = 1'b0;
+        assign bmp_strings = 64'd0;
+        assign bmp_bad = 64'd0;
+        assign bmp_found = 1'b0;
+        assign bmp_first_bad = 64'd0;
+        wire unused_str = &{1'b0, bmp_tready, off_tready, off_tdata, off_tkeep, off_tvalid, off_tlast, o64_q, count_eff_q, first_bad_q, dat_addr_q, dat_len_q,
+                            sv_class_q, sv_str_off_q, 1'b0};
+    end
+endgenerate
 
 // The unit beats on to the back ends through a register slice: the back
 // ends' ready comes from their repackers' take decisions, and without the
@@ -714,13 +1148,14 @@ endgenerate
 assign cut_tready = op_q == OP_SANITIZE ? san_in_ready
                   : op_q == OP_DECODE   ? u32_in_ready : 1'b1;
 
-wire [8*W-1:0] wr_tdata  = op_q == OP_DECODE ? u32_data : san_tdata;
-wire [W-1:0]   wr_tkeep  = op_q == OP_DECODE ? u32_byte_keep : san_tkeep;
-wire           wr_tvalid = op_q == OP_DECODE ? u32_valid : san_tvalid;
-wire           wr_tlast  = op_q == OP_DECODE ? u32_last : san_tlast;
+wire [8*W-1:0] wr_tdata  = op_q == OP_DECODE ? u32_data : strings ? bmp_tdata : san_tdata;
+wire [W-1:0]   wr_tkeep  = op_q == OP_DECODE ? u32_byte_keep : strings ? bmp_tkeep : san_tkeep;
+wire           wr_tvalid = op_q == OP_DECODE ? u32_valid : strings ? bmp_tvalid : san_tvalid;
+wire           wr_tlast  = op_q == OP_DECODE ? u32_last : strings ? bmp_tlast : san_tlast;
 wire           wr_tready;
-assign san_tready = wr_tready && op_q != OP_DECODE;
+assign san_tready = wr_tready && op_q != OP_DECODE && !strings;
 assign u32_ready  = wr_tready && op_q == OP_DECODE;
+assign bmp_tready = wr_tready && strings;
 
 wire wr_cmd_ready;
 

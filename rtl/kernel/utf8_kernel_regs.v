@@ -33,7 +33,7 @@
  * one read complete every two clocks. Addresses are word addresses (bits 1:0
  * ignored); unmapped addresses read 0, writes to them and to read-only
  * registers are dropped, and every response is OKAY. wstrb selects the bytes
- * written of every writable register; bits of SRC and DST at and above
+ * written of every writable register; bits of SRC, DST and OFFSETS at and above
  * ADDR_WIDTH read 0 and ignore writes.
  *
  * Every output comes from a register. Every register of the map is reset to
@@ -46,8 +46,8 @@ module utf8_kernel_regs #
     // 1 to 65535 (the kernel uses 64 to 512)
     parameter DATA_WIDTH = 512,
     // Operations supported, reported in CAPS[23:16]: bit k set when OP k is
-    parameter [7:0] OPS = 8'h07,
-    // Width of the SRC and DST addresses given to the core, 1 to 64
+    parameter [7:0] OPS = 8'h0F,
+    // Width of the SRC, DST and OFFSETS addresses given to the core, 1 to 64
     parameter ADDR_WIDTH = 64
 )
 (
@@ -83,17 +83,19 @@ module utf8_kernel_regs #
      */
     output wire                   job_start,
     output wire [1:0]             job_op,
-    output wire [2:0]             job_flags,        // [0] MODE, [1] CONTINUE, [2] PARTIAL
+    output wire [3:0]             job_flags,        // [0] MODE, [1] CONTINUE, [2] PARTIAL, [3] OFFSETS64
     output wire [ADDR_WIDTH-1:0]  job_src,
     output wire [63:0]            job_len,
     output wire [ADDR_WIDTH-1:0]  job_dst,
     output wire [63:0]            job_cap,
+    output wire [ADDR_WIDTH-1:0]  job_offsets,      // VALIDATE_STRINGS
+    output wire [63:0]            job_count,
 
     /*
      * Job results, latched when job_done pulses
      */
     input  wire                   job_done,
-    input  wire [4:0]             res_status,
+    input  wire [5:0]             res_status,
     input  wire [2:0]             res_err_class,
     input  wire [63:0]            res_err_offset,
     input  wire [63:0]            res_in_bytes,
@@ -102,6 +104,8 @@ module utf8_kernel_regs #
     input  wire [63:0]            res_utf16_units,
     input  wire [63:0]            res_cycles,
     input  wire [6*32-1:0]        res_class_count,  // class c (1..6) at [(c-1)*32 +: 32]
+    input  wire [63:0]            res_bad_strings,  // VALIDATE_STRINGS
+    input  wire [63:0]            res_first_bad,
 
     /*
      * Interrupt: high while GIE and an ISR bit enabled in IER
@@ -138,6 +142,8 @@ localparam [11:0]
     A_DST_HI = 12'h02C,
     A_CAP_LO = 12'h030,
     A_CAP_HI = 12'h034,
+    A_OFFSETS_LO = 12'h038,
+    A_OFFSETS_HI = 12'h03C,
     A_STATUS = 12'h040,
     A_ERR_CLASS = 12'h044,
     A_ERR_OFFSET_LO = 12'h048,
@@ -158,15 +164,21 @@ localparam [11:0]
     A_CLASS_COUNT_4 = 12'h08C,
     A_CLASS_COUNT_5 = 12'h090,
     A_CLASS_COUNT_6 = 12'h094,
+    A_COUNT_LO = 12'h0A0,
+    A_COUNT_HI = 12'h0A4,
+    A_BAD_STRINGS_LO = 12'h0A8,
+    A_BAD_STRINGS_HI = 12'h0AC,
+    A_FIRST_BAD_LO = 12'h0B0,
+    A_FIRST_BAD_HI = 12'h0B4,
     A_ID = 12'h0F0,
     A_VERSION = 12'h0F4,
     A_CAPS = 12'h0F8;
 
 localparam [31:0] ID_VALUE = 32'h55384B31;       // "U8K1"
-localparam [31:0] VERSION_VALUE = 32'h00010000;  // major 1, minor 0
+localparam [31:0] VERSION_VALUE = 32'h00010001;  // major 1, minor 1 (VALIDATE_STRINGS)
 localparam [31:0] DATA_WIDTH_W = DATA_WIDTH;
 localparam [31:0] CAPS_VALUE = {8'd0, OPS, DATA_WIDTH_W[15:0]};
-// SRC and DST keep only the bits the core's address has
+// SRC, DST and OFFSETS keep only the bits the core's address has
 localparam [63:0] ADDR_MASK = {64{1'b1}} >> (64 - ADDR_WIDTH);
 
 // The bytes of old that strb leaves alone, the rest from data.
@@ -210,14 +222,16 @@ reg irq_q = 1'b0;
 
 // Arguments
 reg [1:0] op_q = 2'd0, op_d;
-reg [2:0] flags_q = 3'd0, flags_d;
+reg [3:0] flags_q = 4'd0, flags_d;
 reg [63:0] src_q = 64'd0, src_d;
 reg [63:0] len_q = 64'd0, len_d;
 reg [63:0] dst_q = 64'd0, dst_d;
 reg [63:0] cap_q = 64'd0, cap_d;
+reg [63:0] offsets_q = 64'd0, offsets_d;
+reg [63:0] count_q = 64'd0, count_d;
 
 // Results
-reg [4:0] status_q = 5'd0;
+reg [5:0] status_q = 6'd0;
 reg [2:0] err_class_q = 3'd0;
 reg [63:0] err_offset_q = 64'd0;
 reg [63:0] in_bytes_q = 64'd0;
@@ -226,6 +240,8 @@ reg [63:0] units_q = 64'd0;
 reg [63:0] utf16_units_q = 64'd0;
 reg [63:0] cycles_q = 64'd0;
 reg [6*32-1:0] class_count_q = {6*32{1'b0}};
+reg [63:0] bad_strings_q = 64'd0;
+reg [63:0] first_bad_q = 64'd0;
 
 wire aw_take = s_axil_awvalid && aw_ready_q;
 wire w_take = s_axil_wvalid && w_ready_q;
@@ -264,6 +280,8 @@ always @* begin
     len_d = len_q;
     dst_d = dst_q;
     cap_d = cap_q;
+    offsets_d = offsets_q;
+    count_d = count_q;
     if (wr_do) begin
         case (wr_addr)
             A_CTRL: if (w_strb_q[0] && w_data_q[0]) ap_start_d = 1'b1;
@@ -271,7 +289,7 @@ always @* begin
             A_IER: if (w_strb_q[0]) ier_d = w_data_q[1:0];
             A_ISR: if (w_strb_q[0]) isr_d = isr_q ^ w_data_q[1:0];
             A_OP: if (w_strb_q[0]) op_d = w_data_q[1:0];
-            A_FLAGS: if (w_strb_q[0]) flags_d = w_data_q[2:0];
+            A_FLAGS: if (w_strb_q[0]) flags_d = w_data_q[3:0];
             A_SRC_LO: src_d[31:0] = merge(src_q[31:0], w_data_q, w_strb_q);
             A_SRC_HI: src_d[63:32] = merge(src_q[63:32], w_data_q, w_strb_q);
             A_LEN_LO: len_d[31:0] = merge(len_q[31:0], w_data_q, w_strb_q);
@@ -280,11 +298,16 @@ always @* begin
             A_DST_HI: dst_d[63:32] = merge(dst_q[63:32], w_data_q, w_strb_q);
             A_CAP_LO: cap_d[31:0] = merge(cap_q[31:0], w_data_q, w_strb_q);
             A_CAP_HI: cap_d[63:32] = merge(cap_q[63:32], w_data_q, w_strb_q);
+            A_OFFSETS_LO: offsets_d[31:0] = merge(offsets_q[31:0], w_data_q, w_strb_q);
+            A_OFFSETS_HI: offsets_d[63:32] = merge(offsets_q[63:32], w_data_q, w_strb_q);
+            A_COUNT_LO: count_d[31:0] = merge(count_q[31:0], w_data_q, w_strb_q);
+            A_COUNT_HI: count_d[63:32] = merge(count_q[63:32], w_data_q, w_strb_q);
             default: ;
         endcase
     end
     src_d = src_d & ADDR_MASK;
     dst_d = dst_d & ADDR_MASK;
+    offsets_d = offsets_d & ADDR_MASK;
     // the kernel's set wins over a toggle in the same clock
     isr_d = isr_d | {job_start_q, done_ev};
 end
@@ -296,7 +319,7 @@ always @* begin
         A_IER: rd_word = {30'd0, ier_q};
         A_ISR: rd_word = {30'd0, isr_q};
         A_OP: rd_word = {30'd0, op_q};
-        A_FLAGS: rd_word = {29'd0, flags_q};
+        A_FLAGS: rd_word = {28'd0, flags_q};
         A_SRC_LO: rd_word = src_q[31:0];
         A_SRC_HI: rd_word = src_q[63:32];
         A_LEN_LO: rd_word = len_q[31:0];
@@ -305,7 +328,9 @@ always @* begin
         A_DST_HI: rd_word = dst_q[63:32];
         A_CAP_LO: rd_word = cap_q[31:0];
         A_CAP_HI: rd_word = cap_q[63:32];
-        A_STATUS: rd_word = {27'd0, status_q};
+        A_OFFSETS_LO: rd_word = offsets_q[31:0];
+        A_OFFSETS_HI: rd_word = offsets_q[63:32];
+        A_STATUS: rd_word = {26'd0, status_q};
         A_ERR_CLASS: rd_word = {29'd0, err_class_q};
         A_ERR_OFFSET_LO: rd_word = err_offset_q[31:0];
         A_ERR_OFFSET_HI: rd_word = err_offset_q[63:32];
@@ -325,6 +350,12 @@ always @* begin
         A_CLASS_COUNT_4: rd_word = class_count_q[3*32 +: 32];
         A_CLASS_COUNT_5: rd_word = class_count_q[4*32 +: 32];
         A_CLASS_COUNT_6: rd_word = class_count_q[5*32 +: 32];
+        A_COUNT_LO: rd_word = count_q[31:0];
+        A_COUNT_HI: rd_word = count_q[63:32];
+        A_BAD_STRINGS_LO: rd_word = bad_strings_q[31:0];
+        A_BAD_STRINGS_HI: rd_word = bad_strings_q[63:32];
+        A_FIRST_BAD_LO: rd_word = first_bad_q[31:0];
+        A_FIRST_BAD_HI: rd_word = first_bad_q[63:32];
         A_ID: rd_word = ID_VALUE;
         A_VERSION: rd_word = VERSION_VALUE;
         A_CAPS: rd_word = CAPS_VALUE;
@@ -362,6 +393,8 @@ always @(posedge clk) begin
     len_q <= len_d;
     dst_q <= dst_d;
     cap_q <= cap_d;
+    offsets_q <= offsets_d;
+    count_q <= count_d;
 
     if (done_ev) begin
         status_q <= res_status;
@@ -373,6 +406,8 @@ always @(posedge clk) begin
         utf16_units_q <= res_utf16_units;
         cycles_q <= res_cycles;
         class_count_q <= res_class_count;
+        bad_strings_q <= res_bad_strings;
+        first_bad_q <= res_first_bad;
     end
 
     if (rst) begin
@@ -394,12 +429,14 @@ always @(posedge clk) begin
         isr_q <= 2'd0;
         irq_q <= 1'b0;
         op_q <= 2'd0;
-        flags_q <= 3'd0;
+        flags_q <= 4'd0;
         src_q <= 64'd0;
         len_q <= 64'd0;
         dst_q <= 64'd0;
         cap_q <= 64'd0;
-        status_q <= 5'd0;
+        offsets_q <= 64'd0;
+        count_q <= 64'd0;
+        status_q <= 6'd0;
         err_class_q <= 3'd0;
         err_offset_q <= 64'd0;
         in_bytes_q <= 64'd0;
@@ -408,6 +445,8 @@ always @(posedge clk) begin
         utf16_units_q <= 64'd0;
         cycles_q <= 64'd0;
         class_count_q <= {6*32{1'b0}};
+        bad_strings_q <= 64'd0;
+        first_bad_q <= 64'd0;
     end
 end
 
@@ -427,6 +466,8 @@ assign job_src = src_q[ADDR_WIDTH-1:0];
 assign job_len = len_q;
 assign job_dst = dst_q[ADDR_WIDTH-1:0];
 assign job_cap = cap_q;
+assign job_offsets = offsets_q[ADDR_WIDTH-1:0];
+assign job_count = count_q;
 assign irq = irq_q;
 
 // ---------------------------------------------------------------------------

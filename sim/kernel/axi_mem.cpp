@@ -97,6 +97,11 @@ void AxiMem::ClearErrors() {
   write_errors_.clear();
 }
 
+void AxiMem::LogReads(bool on) {
+  log_reads_ = on;
+  read_log_.clear();
+}
+
 void AxiMem::SetWriteWindow(uint64_t lo, uint64_t hi) {
   window_set_ = true;
   window_lo_ = lo;
@@ -239,6 +244,9 @@ void AxiMem::Clock(const AxiMasterPorts& m) {
     CheckAddress('R', m.araddr, m.arlen, m.arsize, m.arburst);
     reads_.push_back({m.araddr, unsigned{m.arlen} + 1, 0, now + cfg_.read_latency});
     ++counters_.read_bursts;
+    if (log_reads_) {
+      read_log_.push_back({m.araddr, m.araddr + ((uint64_t{m.arlen} + 1) << log2_bytes_)});
+    }
     counters_.max_reads_outstanding =
         std::max(counters_.max_reads_outstanding, static_cast<unsigned>(reads_.size()));
   }

@@ -33,6 +33,7 @@
 #include <deque>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace utf8core {
@@ -125,6 +126,10 @@ class AxiMem {
   void ClearErrors();                   // forget injected errors
   void SetWriteWindow(uint64_t lo, uint64_t hi);  // a strobed byte outside it is a protocol error
   void ClearWriteWindow();                        // every byte may be strobed again
+  // Keeps [addr, addr + beats * W) of every AR taken from now on (read_log),
+  // or stops and forgets them.
+  void LogReads(bool on);
+  const std::vector<std::pair<uint64_t, uint64_t>>& read_log() const { return read_log_; }
 
   const AxiSlavePorts& outputs() const { return out_; }
   void Clock(const AxiMasterPorts& m);  // the rising edge: handshakes, checks, next outputs
@@ -178,6 +183,8 @@ class AxiMem {
   std::vector<ErrorRange> read_errors_, write_errors_;
   bool window_set_ = false;
   uint64_t window_lo_ = 0, window_hi_ = 0;
+  bool log_reads_ = false;
+  std::vector<std::pair<uint64_t, uint64_t>> read_log_;
 
   std::deque<ReadBurst> reads_;
   std::deque<WriteBurst> writes_;  // AW taken, W beats still due

@@ -8,13 +8,13 @@ set(UTF8CORE_KERNEL_WIDTHS 64 512 CACHE STRING
     "DATA_WIDTHs the simulated card is built at (64, 128, 256, 512)")
 
 set(UTF8CORE_KERNEL_SUBSETS 64:1 CACHE STRING
-    "Kernels built with fewer operations, as DATA_WIDTH:OPS (OPS bit 0 VALIDATE, 1 SANITIZE, 2 DECODE_UTF32)")
+    "Kernels built with fewer operations, as DATA_WIDTH:OPS (OPS bit 0 VALIDATE, 1 SANITIZE, 2 DECODE_UTF32, 3 VALIDATE_STRINGS)")
 
-# utf8core_kernel_all(<var>): every build, as DATA_WIDTH:OPS (7: every operation).
+# utf8core_kernel_all(<var>): every build, as DATA_WIDTH:OPS (15: every operation).
 function(utf8core_kernel_all var)
   set(all "")
   foreach(dw IN LISTS UTF8CORE_KERNEL_WIDTHS)
-    list(APPEND all "${dw}:7")
+    list(APPEND all "${dw}:15")
   endforeach()
   list(APPEND all ${UTF8CORE_KERNEL_SUBSETS})
   set(${var} ${all} PARENT_SCOPE)
@@ -24,7 +24,7 @@ function(utf8core_kernel_suffix build var)
   string(REPLACE ":" ";" parts "${build}")
   list(GET parts 0 dw)
   list(GET parts 1 ops)
-  if(ops EQUAL 7)
+  if(ops EQUAL 15)
     set(${var} w${dw} PARENT_SCOPE)
   else()
     set(${var} w${dw}_ops${ops} PARENT_SCOPE)
@@ -51,7 +51,7 @@ foreach(build IN LISTS UTF8CORE_KERNEL_BUILDS)
   # the build --engine kernel runs (cli/CMakeLists.txt) is compiled for speed
   set(speed "")
   list(GET UTF8CORE_KERNEL_WIDTHS -1 widest)
-  if(dw EQUAL widest AND ops EQUAL 7)
+  if(dw EQUAL widest AND ops EQUAL 15)
     set(speed SPEED)
   endif()
   utf8core_verilate(${t} ${speed}
@@ -85,7 +85,7 @@ function(utf8core_kernel_builds target)
            "std::unique_ptr<KernelRtl> MakeKernelRtl_${SUFFIX}(const std::string& trace_path);\n")
     string(APPEND kernel_cases
            "  if (data_width == ${dw} && ops == ${ops}) return MakeKernelRtl_${SUFFIX}(trace_path);\n")
-    if(ops EQUAL 7)
+    if(ops EQUAL 15)
       string(APPEND kernel_list "${dw}, ")
     else()
       string(APPEND subset_list "{${dw}, ${ops}}, ")

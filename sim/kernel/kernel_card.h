@@ -55,13 +55,13 @@ std::vector<unsigned> KernelWidths();
 // The (data width, OPS) of the kernels this build has with fewer operations.
 std::vector<std::pair<unsigned, unsigned>> KernelSubsets();
 // A kernel at data_width bits with the operations ops (OPS: bit 0 VALIDATE,
-// 1 SANITIZE, 2 DECODE_UTF32), or nullptr when the build has none.
+// 1 SANITIZE, 2 DECODE_UTF32, 3 VALIDATE_STRINGS), or nullptr when the build has none.
 std::unique_ptr<KernelRtl> MakeKernelRtl(unsigned data_width, const std::string& trace_path,
-                                         unsigned ops = 7);
+                                         unsigned ops = 15);
 
 struct KernelCardConfig {
   unsigned data_width = 512;
-  unsigned ops = 7;           // the kernel's OPS (UTF8CORE_KERNEL_SUBSETS builds others than 7)
+  unsigned ops = 15;          // the kernel's OPS (UTF8CORE_KERNEL_SUBSETS builds others than 15)
   AxiMemConfig mem;           // its data_bytes is set from data_width
   double axil_stall = 0.0;    // chance a cycle of the register bus waits (bready/rready low)
   uint64_t seed = 1;

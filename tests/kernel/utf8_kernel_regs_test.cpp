@@ -64,7 +64,7 @@ struct Params {
   uint32_t ops;
   uint32_t addr_width;
 };
-constexpr Params kDefaultParams{512, 0x07, 64};
+constexpr Params kDefaultParams{512, 0x0F, 64};
 constexpr Params kNarrowParams{UTF8CORE_KREGS_NARROW_DATA_WIDTH, UTF8CORE_KREGS_NARROW_OPS,
                                UTF8CORE_KREGS_NARROW_ADDR_WIDTH};
 
@@ -107,8 +107,9 @@ std::vector<RegInfo> MapRegs() {
       {"ISR", KREG(ISR), Kind::kIsr, 0, KRESET(ISR, DONE) | KRESET(ISR, READY)},
       {"OP", KREG(OP), Kind::kRw, KMASK(OP, OP), KRESET(OP, OP)},
       {"FLAGS", KREG(FLAGS), Kind::kRw,
-       KMASK(FLAGS, MODE) | KMASK(FLAGS, CONTINUE) | KMASK(FLAGS, PARTIAL),
-       KRESET(FLAGS, MODE) | KRESET(FLAGS, CONTINUE) | KRESET(FLAGS, PARTIAL)},
+       KMASK(FLAGS, MODE) | KMASK(FLAGS, CONTINUE) | KMASK(FLAGS, PARTIAL) | KMASK(FLAGS, OFFSETS64),
+       KRESET(FLAGS, MODE) | KRESET(FLAGS, CONTINUE) | KRESET(FLAGS, PARTIAL) |
+           KRESET(FLAGS, OFFSETS64)},
 #define KARG(reg) {#reg, KREG(reg), Kind::kRw, KMASK(reg, VALUE), KRESET(reg, VALUE)}
       KARG(SRC_LO),
       KARG(SRC_HI),
@@ -118,10 +119,14 @@ std::vector<RegInfo> MapRegs() {
       KARG(DST_HI),
       KARG(CAP_LO),
       KARG(CAP_HI),
+      KARG(OFFSETS_LO),
+      KARG(OFFSETS_HI),
+      KARG(COUNT_LO),
+      KARG(COUNT_HI),
 #undef KARG
       {"STATUS", KREG(STATUS), Kind::kRo, 0,
        KRESET(STATUS, ERROR) | KRESET(STATUS, OUT_FULL) | KRESET(STATUS, BUS_ERROR) |
-           KRESET(STATUS, HELD) | KRESET(STATUS, BAD_ARGS)},
+           KRESET(STATUS, HELD) | KRESET(STATUS, BAD_ARGS) | KRESET(STATUS, BAD_OFFSETS)},
       {"ERR_CLASS", KREG(ERR_CLASS), Kind::kRo, 0, KRESET(ERR_CLASS, CLASS)},
 #define KRES(reg) {#reg, KREG(reg), Kind::kRo, 0, KRESET(reg, VALUE)}
       KRES(ERR_OFFSET_LO),
@@ -136,6 +141,10 @@ std::vector<RegInfo> MapRegs() {
       KRES(UTF16_UNITS_HI),
       KRES(CYCLES_LO),
       KRES(CYCLES_HI),
+      KRES(BAD_STRINGS_LO),
+      KRES(BAD_STRINGS_HI),
+      KRES(FIRST_BAD_LO),
+      KRES(FIRST_BAD_HI),
 #undef KRES
       {"ID", KREG(ID), Kind::kRo, 0, KRESET(ID, ID)},
       {"VERSION", KREG(VERSION), Kind::kRo, 0, KRESET(VERSION, MAJOR) | KRESET(VERSION, MINOR)},
@@ -154,13 +163,13 @@ uint32_t CapsFor(const Params& p) {
          ((p.ops << KPOS(CAPS, OPS)) & KMASK(CAPS, OPS));
 }
 
-// Writable bits of a read/write register in an instance (SRC and DST keep
-// only ADDR_WIDTH bits).
+// Writable bits of a read/write register in an instance (SRC, DST and OFFSETS
+// keep only ADDR_WIDTH bits).
 uint32_t WritableMask(const RegInfo& r, const Params& p) {
   const uint64_t am = AddrMask(p);
-  if (r.offset == KREG(SRC_LO) || r.offset == KREG(DST_LO))
+  if (r.offset == KREG(SRC_LO) || r.offset == KREG(DST_LO) || r.offset == KREG(OFFSETS_LO))
     return r.mask & static_cast<uint32_t>(am);
-  if (r.offset == KREG(SRC_HI) || r.offset == KREG(DST_HI)) {
+  if (r.offset == KREG(SRC_HI) || r.offset == KREG(DST_HI) || r.offset == KREG(OFFSETS_HI)) {
     return r.mask & static_cast<uint32_t>(am >> 32);
   }
   return r.mask;
@@ -177,15 +186,16 @@ uint32_t StrbMask(uint32_t strb) {
 // ---------------------------------------------------------------------------
 // What the core reports at job_done, and what it saw at job_start.
 struct Results {
-  uint32_t status = 0;     // 5 bits, STATUS bits 4:0
+  uint32_t status = 0;     // 6 bits, STATUS bits 5:0
   uint32_t err_class = 0;  // 3 bits
   uint64_t err_offset = 0, in_bytes = 0, out_bytes = 0, units = 0, utf16_units = 0, cycles = 0;
+  uint64_t bad_strings = 0, first_bad = 0;
   uint32_t class_count[6] = {};
 };
 
 Results RandomResults(Rng* rng) {
   Results r;
-  r.status = rng->below(32);
+  r.status = rng->below(64);
   r.err_class = rng->below(8);
   r.err_offset = rng->u64();
   r.in_bytes = rng->u64();
@@ -194,6 +204,8 @@ Results RandomResults(Rng* rng) {
   r.utf16_units = rng->u64();
   r.cycles = rng->u64();
   for (uint32_t& c : r.class_count) c = static_cast<uint32_t>(rng->u64());
+  r.bad_strings = rng->u64();
+  r.first_bad = rng->u64();
   return r;
 }
 
@@ -202,7 +214,7 @@ std::vector<std::pair<uint32_t, uint32_t>> ExpectedResultReads(const Results& r)
   const uint32_t status =
       ((r.status & 1) ? KMASK(STATUS, ERROR) : 0) | ((r.status & 2) ? KMASK(STATUS, OUT_FULL) : 0) |
       ((r.status & 4) ? KMASK(STATUS, BUS_ERROR) : 0) | ((r.status & 8) ? KMASK(STATUS, HELD) : 0) |
-      ((r.status & 16) ? KMASK(STATUS, BAD_ARGS) : 0);
+      ((r.status & 16) ? KMASK(STATUS, BAD_ARGS) : 0) | ((r.status & 32) ? KMASK(STATUS, BAD_OFFSETS) : 0);
   std::vector<std::pair<uint32_t, uint32_t>> v = {
       {KREG(STATUS), status},
       {KREG(ERR_CLASS), (r.err_class << KPOS(ERR_CLASS, CLASS)) & KMASK(ERR_CLASS, CLASS)},
@@ -217,6 +229,8 @@ std::vector<std::pair<uint32_t, uint32_t>> ExpectedResultReads(const Results& r)
   pair64(KREG(UNITS_LO), KREG(UNITS_HI), r.units);
   pair64(KREG(UTF16_UNITS_LO), KREG(UTF16_UNITS_HI), r.utf16_units);
   pair64(KREG(CYCLES_LO), KREG(CYCLES_HI), r.cycles);
+  pair64(KREG(BAD_STRINGS_LO), KREG(BAD_STRINGS_HI), r.bad_strings);
+  pair64(KREG(FIRST_BAD_LO), KREG(FIRST_BAD_HI), r.first_bad);
   for (int c = 1; c <= 6; ++c) v.push_back({ClassCountOffset(c), r.class_count[c - 1]});
   return v;
 }
@@ -248,6 +262,8 @@ KernelRegsCycleModel::Inputs RegsInputs(const Top& t) {
   m.res_utf16_units = t.res_utf16_units;
   m.res_cycles = t.res_cycles;
   for (int i = 0; i < 6; ++i) m.res_class_count[i] = t.res_class_count[i];
+  m.res_bad_strings = t.res_bad_strings;
+  m.res_first_bad = t.res_first_bad;
   return m;
 }
 
@@ -269,13 +285,15 @@ bool CompareRegs(const KernelRegsCycleModel::Outputs& e, const Top& t, CycleChec
   k->check("job_len", e.job_len, t.job_len);
   k->check("job_dst", e.job_dst, t.job_dst);
   k->check("job_cap", e.job_cap, t.job_cap);
+  k->check("job_offsets", e.job_offsets, t.job_offsets);
+  k->check("job_count", e.job_count, t.job_count);
   k->check("irq", e.irq, t.irq);
   return was_ok && !k->ok();
 }
 
 struct JobArgs {
   uint32_t op = 0, flags = 0;
-  uint64_t src = 0, len = 0, dst = 0, cap = 0;
+  uint64_t src = 0, len = 0, dst = 0, cap = 0, offsets = 0, count = 0;
   uint64_t cycle = 0;
 };
 
@@ -425,6 +443,8 @@ class Bench {
       a.len = top_->job_len;
       a.dst = top_->job_dst;
       a.cap = top_->job_cap;
+      a.offsets = top_->job_offsets;
+      a.count = top_->job_count;
       a.cycle = cycle_;
       jobs_.push_back(a);
       core_busy_ = true;
@@ -567,6 +587,8 @@ class Bench {
     top_->res_utf16_units = r.utf16_units;
     top_->res_cycles = r.cycles;
     for (int i = 0; i < 6; ++i) top_->res_class_count[i] = r.class_count[i];
+    top_->res_bad_strings = r.bad_strings;
+    top_->res_first_bad = r.first_bad;
   }
 
   // Every output against the cycle model, every clock; the first mismatch
@@ -657,6 +679,8 @@ TEST(SpecMap, EveryRegisterAtItsOffset) {
       {"DST_HI", 0x02C, KREG(DST_HI)},
       {"CAP_LO", 0x030, KREG(CAP_LO)},
       {"CAP_HI", 0x034, KREG(CAP_HI)},
+      {"OFFSETS_LO", 0x038, KREG(OFFSETS_LO)},
+      {"OFFSETS_HI", 0x03C, KREG(OFFSETS_HI)},
       {"STATUS", 0x040, KREG(STATUS)},
       {"ERR_CLASS", 0x044, KREG(ERR_CLASS)},
       {"ERR_OFFSET_LO", 0x048, KREG(ERR_OFFSET_LO)},
@@ -677,6 +701,12 @@ TEST(SpecMap, EveryRegisterAtItsOffset) {
       {"CLASS_COUNT 4", 0x08C, KREG(CLASS_COUNT[3])},
       {"CLASS_COUNT 5", 0x090, KREG(CLASS_COUNT[4])},
       {"CLASS_COUNT 6", 0x094, KREG(CLASS_COUNT[5])},
+      {"COUNT_LO", 0x0A0, KREG(COUNT_LO)},
+      {"COUNT_HI", 0x0A4, KREG(COUNT_HI)},
+      {"BAD_STRINGS_LO", 0x0A8, KREG(BAD_STRINGS_LO)},
+      {"BAD_STRINGS_HI", 0x0AC, KREG(BAD_STRINGS_HI)},
+      {"FIRST_BAD_LO", 0x0B0, KREG(FIRST_BAD_LO)},
+      {"FIRST_BAD_HI", 0x0B4, KREG(FIRST_BAD_HI)},
       {"ID", 0x0F0, KREG(ID)},
       {"VERSION", 0x0F4, KREG(VERSION)},
       {"CAPS", 0x0F8, KREG(CAPS)},
@@ -684,9 +714,9 @@ TEST(SpecMap, EveryRegisterAtItsOffset) {
   for (const SpecReg& r : regs) EXPECT_EQ(r.header, r.spec) << r.name;
   // Nothing else in the map: the registers above and the gaps between them
   // fill it exactly, so the RDL has no register the specification lacks.
-  const uint32_t gaps = sizeof(utf8_kernel_t{}.RESERVED_38_3f) +
-                        sizeof(utf8_kernel_t{}.RESERVED_78_7f) +
-                        sizeof(utf8_kernel_t{}.RESERVED_98_ef);
+  const uint32_t gaps = sizeof(utf8_kernel_t{}.RESERVED_78_7f) +
+                        sizeof(utf8_kernel_t{}.RESERVED_98_9f) +
+                        sizeof(utf8_kernel_t{}.RESERVED_b8_ef);
   EXPECT_EQ(sizeof regs / sizeof regs[0] * 4 + gaps, kMapBytes);
   EXPECT_EQ(kMapBytes, 0x0FCu);
   EXPECT_EQ(kWordBytes, 4u);
@@ -712,6 +742,7 @@ TEST(SpecMap, FieldsAndConstants) {
       {"FLAGS.MODE", 1u << 0, KMASK(FLAGS, MODE)},
       {"FLAGS.CONTINUE", 1u << 1, KMASK(FLAGS, CONTINUE)},
       {"FLAGS.PARTIAL", 1u << 2, KMASK(FLAGS, PARTIAL)},
+      {"FLAGS.OFFSETS64", 1u << 3, KMASK(FLAGS, OFFSETS64)},
       {"SRC_LO", 0xFFFFFFFF, KMASK(SRC_LO, VALUE)},
       {"CAP_HI", 0xFFFFFFFF, KMASK(CAP_HI, VALUE)},
       {"STATUS.ERROR", 1u << 0, KMASK(STATUS, ERROR)},
@@ -719,6 +750,7 @@ TEST(SpecMap, FieldsAndConstants) {
       {"STATUS.BUS_ERROR", 1u << 2, KMASK(STATUS, BUS_ERROR)},
       {"STATUS.HELD", 1u << 3, KMASK(STATUS, HELD)},
       {"STATUS.BAD_ARGS", 1u << 4, KMASK(STATUS, BAD_ARGS)},
+      {"STATUS.BAD_OFFSETS", 1u << 5, KMASK(STATUS, BAD_OFFSETS)},
       {"ERR_CLASS", 0x7, KMASK(ERR_CLASS, CLASS)},
       {"CLASS_COUNT", 0xFFFFFFFF, KMASK(CLASS_COUNTX, COUNT)},
       {"VERSION.major", 0xFFFF0000, KMASK(VERSION, MAJOR)},
@@ -728,8 +760,8 @@ TEST(SpecMap, FieldsAndConstants) {
   };
   for (const SpecField& f : fields) EXPECT_EQ(f.header_mask, f.spec_mask) << f.name;
   EXPECT_EQ(KRESET(ID, ID), 0x55384B31u);
-  EXPECT_EQ(KRESET(VERSION, MAJOR) | KRESET(VERSION, MINOR), 0x00010000u);
-  EXPECT_EQ(KRESET(CAPS, DATA_WIDTH) | KRESET(CAPS, OPS), 0x00070200u);
+  EXPECT_EQ(KRESET(VERSION, MAJOR) | KRESET(VERSION, MINOR), 0x00010001u);
+  EXPECT_EQ(KRESET(CAPS, DATA_WIDTH) | KRESET(CAPS, OPS), 0x000F0200u);
   EXPECT_EQ(KRESET(CTRL, AP_IDLE), KMASK(CTRL, AP_IDLE)) << "idle after reset";
 }
 
@@ -784,6 +816,8 @@ TEST(KernelRegs, ReadWriteEveryRegister) {
   EXPECT_EQ(t->job_len, (uint64_t{now[KREG(LEN_HI)]} << 32) | now[KREG(LEN_LO)]);
   EXPECT_EQ(t->job_dst, (uint64_t{now[KREG(DST_HI)]} << 32) | now[KREG(DST_LO)]);
   EXPECT_EQ(t->job_cap, (uint64_t{now[KREG(CAP_HI)]} << 32) | now[KREG(CAP_LO)]);
+  EXPECT_EQ(t->job_offsets, (uint64_t{now[KREG(OFFSETS_HI)]} << 32) | now[KREG(OFFSETS_LO)]);
+  EXPECT_EQ(t->job_count, (uint64_t{now[KREG(COUNT_HI)]} << 32) | now[KREG(COUNT_LO)]);
   EXPECT_TRUE(b.jobs().empty()) << "no job was asked for";
 }
 
@@ -870,21 +904,26 @@ TEST(KernelRegs, CtrlSequencing) {
     EXPECT_EQ(got.len, want.len);
     EXPECT_EQ(got.dst, want.dst);
     EXPECT_EQ(got.cap, want.cap);
+    EXPECT_EQ(got.offsets, want.offsets);
+    EXPECT_EQ(got.count, want.count);
   };
   Results last{};  // what the result registers hold: reset values until a job ends
   size_t jobs = 0;
   for (int job = 0; job < 12; ++job) {
     JobArgs want;
     want.op = rng.below(4);
-    want.flags = rng.below(8);
+    want.flags = rng.below(16);
     want.src = rng.u64();
     want.len = rng.u64();
     want.dst = rng.u64();
     want.cap = rng.u64();
+    want.offsets = rng.u64();
+    want.count = rng.u64();
     b.Write(KREG(OP), want.op << KPOS(OP, OP));
     b.Write(KREG(FLAGS), ((want.flags & 1) ? KMASK(FLAGS, MODE) : 0) |
                              ((want.flags & 2) ? KMASK(FLAGS, CONTINUE) : 0) |
-                             ((want.flags & 4) ? KMASK(FLAGS, PARTIAL) : 0));
+                             ((want.flags & 4) ? KMASK(FLAGS, PARTIAL) : 0) |
+                             ((want.flags & 8) ? KMASK(FLAGS, OFFSETS64) : 0));
     b.Write(KREG(SRC_LO), static_cast<uint32_t>(want.src));
     b.Write(KREG(SRC_HI), static_cast<uint32_t>(want.src >> 32));
     b.Write(KREG(LEN_LO), static_cast<uint32_t>(want.len));
@@ -893,6 +932,10 @@ TEST(KernelRegs, CtrlSequencing) {
     b.Write(KREG(DST_HI), static_cast<uint32_t>(want.dst >> 32));
     b.Write(KREG(CAP_LO), static_cast<uint32_t>(want.cap));
     b.Write(KREG(CAP_HI), static_cast<uint32_t>(want.cap >> 32));
+    b.Write(KREG(OFFSETS_LO), static_cast<uint32_t>(want.offsets));
+    b.Write(KREG(OFFSETS_HI), static_cast<uint32_t>(want.offsets >> 32));
+    b.Write(KREG(COUNT_LO), static_cast<uint32_t>(want.count));
+    b.Write(KREG(COUNT_HI), static_cast<uint32_t>(want.count >> 32));
     EXPECT_EQ(b.jobs().size(), jobs) << "a job started without AP_START";
     EXPECT_EQ(b.Read(KREG(CTRL)), kIdle) << b.where();
 
@@ -1212,12 +1255,16 @@ TEST(KernelRegsNarrow, CapsAndAddressWidth) {
   b.Write(KREG(SRC_LO), 0x5A5A5A5A);
   b.Write(KREG(DST_HI), 0x12345678);
   b.Write(KREG(DST_LO), 0x9ABCDEF0);
+  b.Write(KREG(OFFSETS_HI), 0x0F0F0F0F);
+  b.Write(KREG(OFFSETS_LO), 0xF0F0F0F0);
   b.Write(KREG(CTRL), KMASK(CTRL, AP_START));
   ASSERT_EQ(b.jobs().size(), 1u);
   EXPECT_EQ(b.jobs()[0].src, 0xA5A5A5A55A5A5A5Aull & am);
   EXPECT_EQ(b.jobs()[0].dst, 0x123456789ABCDEF0ull & am);
   EXPECT_EQ(b.jobs()[0].len, ~uint64_t{0}) << "LEN keeps 64 bits";
   EXPECT_EQ(b.jobs()[0].cap, ~uint64_t{0}) << "CAP keeps 64 bits";
+  EXPECT_EQ(b.jobs()[0].offsets, 0x0F0F0F0FF0F0F0F0ull & am);
+  EXPECT_EQ(b.jobs()[0].count, ~uint64_t{0}) << "COUNT keeps 64 bits";
 }
 
 // ---------------------------------------------------------------------------
@@ -1270,6 +1317,8 @@ void RegsBesideModel(uint64_t seed, const Params& p, const std::string& wave_nam
     top->res_utf16_units = r.utf16_units;
     top->res_cycles = r.cycles;
     for (int i = 0; i < 6; ++i) top->res_class_count[i] = r.class_count[i];
+    top->res_bad_strings = r.bad_strings;
+    top->res_first_bad = r.first_bad;
     top->clk = 0;
     top->eval();
     wave.dump();

@@ -64,7 +64,8 @@ Expected Expect(const std::vector<uint8_t>& text, unsigned op, Mode mode) {
 }
 
 const char* OpName(unsigned op) {
-  return op == UTF8K_VALIDATE ? "VALIDATE" : op == UTF8K_SANITIZE ? "SANITIZE" : "DECODE_UTF32";
+  return op == UTF8K_VALIDATE ? "VALIDATE" : op == UTF8K_SANITIZE ? "SANITIZE"
+         : op == UTF8K_DECODE_UTF32 ? "DECODE_UTF32" : "VALIDATE_STRINGS";
 }
 
 // The card, the host library on it, and the checks every kernel test shares;
@@ -189,17 +190,74 @@ class KernelFixture : public testing::Test {
   utf8k_card host_{};
 };
 
+// ---------------------------------------------------------------------------
+// VALIDATE_STRINGS: Arrow string columns, each string checked on its own.
+
+struct Column {
+  std::vector<uint8_t> data;
+  std::vector<int64_t> offsets;  // COUNT + 1
+  bool o64 = false;
+  uint64_t count() const { return offsets.empty() ? 0 : offsets.size() - 1; }
+  std::vector<uint8_t> OffsetBytes() const {
+    std::vector<uint8_t> b;
+    for (int64_t o : offsets) {
+      for (int k = 0; k < (o64 ? 8 : 4); ++k) b.push_back(static_cast<uint8_t>(static_cast<uint64_t>(o) >> (8 * k)));
+    }
+    return b;
+  }
+};
+
+// A column cut from random text: strings of a realistic mix of lengths (some
+// empty, some long), so they start and end anywhere, inside sequences too.
+Column RandomColumn(sim::Rng& rng, Mode mode, uint64_t count, bool o64, double empty) {
+  Column c;
+  c.o64 = o64;
+  const uint64_t lead = rng.below(20);
+  std::vector<uint64_t> len;
+  uint64_t total = 0;
+  for (uint64_t i = 0; i < count; ++i) {
+    uint64_t n = 0;
+    if (!rng.chance(empty)) {
+      const uint32_t k = rng.below(20);
+      n = k < 12 ? 1 + rng.below(24) : k < 19 ? 1 + rng.below(4) : 64 + rng.below(400);
+    }
+    len.push_back(n);
+    total += n;
+  }
+  c.data = test::RandomBytes(rng, lead);
+  while (c.data.size() < lead + total + 1) {
+    const std::vector<uint8_t> t = rng.chance(0.2) ? test::RandomBytes(rng, 30) : test::RandomPacket(rng, mode, 60);
+    c.data.insert(c.data.end(), t.begin(), t.end());
+  }
+  c.data.resize(lead + total + rng.below(10));
+  uint64_t at = lead;
+  c.offsets.push_back(static_cast<int64_t>(at));
+  for (uint64_t n : len) {
+    at += n;
+    c.offsets.push_back(static_cast<int64_t>(at));
+  }
+  return c;
+}
+
 // The kernels with every operation, at each DATA_WIDTH the build has.
 class KernelTest : public KernelFixture, public testing::WithParamInterface<unsigned> {
  protected:
-  KernelTest() : KernelFixture(GetParam(), 7) {}
+  KernelTest() : KernelFixture(GetParam(), 15) {}
+
+  // Validates column c (data at src, offsets at offs, bitmap at dst) in jobs
+  // of at most max_job strings and checks the bitmap, the counts and the
+  // first ill-formed string against the functional model's ValidateStrings;
+  // every read falls in the data's or the offsets' beats, every bit written
+  // is the column's, nothing around the bitmap moves.
+  void CheckColumn(const Column& c, Mode mode, uint64_t src, uint64_t offs, uint64_t dst, uint64_t max_job,
+                   const std::string& what);
 };
 
 TEST_P(KernelTest, ProbeReadsIdAndCaps) {
   uint32_t dw = 0, ops = 0;
   ASSERT_EQ(utf8k_probe(&host_, &dw, &ops), UTF8K_OK);
   EXPECT_EQ(dw, dw_);
-  EXPECT_EQ(ops, 0x07u);
+  EXPECT_EQ(ops, 0x0Fu);
 }
 
 TEST_P(KernelTest, SampleEveryOpBothModes) {
@@ -323,11 +381,15 @@ TEST_P(KernelTest, OutFullStopsAtAUnitAndTheTextContinues) {
 TEST_P(KernelTest, BadArgumentsAreRefusedAndNothingMoves) {
   const uint64_t reads = card_->mem().counters().read_bursts;
   const uint64_t writes = card_->mem().counters().write_bursts;
-  utf8k_result r = RunJob({3, 0, kSrcBase, 10, kDstBase, 100}, UTF8K_E_BAD_ARGS);
+  utf8k_result r = RunJob({UTF8K_DECODE_UTF32, 0, kSrcBase, 10, kDstBase + 2, 100}, UTF8K_E_BAD_ARGS);
   EXPECT_TRUE(r.status & UTF8K_ST_BAD_ARGS);
-  r = RunJob({UTF8K_DECODE_UTF32, 0, kSrcBase, 10, kDstBase + 2, 100}, UTF8K_E_BAD_ARGS);
   r = RunJob({UTF8K_VALIDATE, 0, ~uint64_t{0} - 4, 10, 0, 0}, UTF8K_E_BAD_ARGS);
   r = RunJob({UTF8K_SANITIZE, 0, kSrcBase, 10, ~uint64_t{0} - 4, 100}, UTF8K_E_BAD_ARGS);
+  // VALIDATE_STRINGS: the offsets (COUNT + 1 of them) past the address space
+  r = RunJob({UTF8K_VALIDATE_STRINGS, 0, kSrcBase, 10, kDstBase, 100, ~uint64_t{0} - 10, 2}, UTF8K_E_BAD_ARGS);
+  r = RunJob({UTF8K_VALIDATE_STRINGS, UTF8K_OFFSETS64, kSrcBase, 10, kDstBase, 100, 0x1000, ~uint64_t{0}},
+             UTF8K_E_BAD_ARGS);
+  r = RunJob({UTF8K_VALIDATE_STRINGS, 0, kSrcBase, 10, ~uint64_t{0} - 4, 100, 0x1000, 2}, UTF8K_E_BAD_ARGS);
   EXPECT_EQ(card_->mem().counters().read_bursts, reads);
   EXPECT_EQ(card_->mem().counters().write_bursts, writes);
   // the last byte of the address space is still in it
@@ -356,6 +418,168 @@ TEST_P(KernelTest, ResetMidJobLeavesTheKernelIdleAndWorking) {
   card_->Tick(150);
   card_->Reset();
   CheckAllOps(text, Mode::kRfc3629, kSrcBase, kDstBase, {text.size()}, "after reset");
+}
+
+void KernelTest::CheckColumn(const Column& c, Mode mode, uint64_t src, uint64_t offs, uint64_t dst,
+                             uint64_t max_job, const std::string& what) {
+  const int width = c.o64 ? 8 : 4;
+  const uint64_t count = c.count();
+  SCOPED_TRACE(what + " " + ModeName(mode) + " width " + std::to_string(dw_) + " seed " + std::to_string(seed_) +
+               " count " + std::to_string(count) + (c.o64 ? " int64" : " int32") + " max_job " +
+               std::to_string(max_job));
+  const std::vector<uint8_t> ob = c.OffsetBytes();
+  card_->mem().Write(src, c.data.data(), c.data.size());
+  card_->mem().Write(offs, ob.data(), ob.size());
+  std::vector<uint8_t> bitmap;
+  const StringsVerdict e =
+      ValidateStrings(c.data.data(), c.data.size(), ob.data(), count, width, mode, &bitmap);
+  const uint64_t bytes = (count + 7) / 8;
+  const std::vector<uint8_t> guard(bytes + 128, 0xA5);
+  card_->mem().Write(dst - 64, guard.data(), guard.size());
+  card_->mem().SetWriteWindow(dst, dst + bytes);
+  card_->mem().LogReads(true);
+
+  utf8k_strings r{};
+  const int rc = utf8k_validate_strings(&host_, mode == Mode::kAnnexR ? UTF8K_MODE_ANNEX_R : 0, src,
+                                        c.data.size(), offs, c.o64, count, dst, max_job, &r);
+  card_->mem().ClearWriteWindow();
+  EXPECT_EQ(rc, e.bad_offsets ? UTF8K_E_BAD_OFFSETS : UTF8K_OK) << utf8k_strerror(rc);
+  EXPECT_EQ(r.strings, e.strings);
+  EXPECT_EQ(r.bad_strings, e.bad_strings);
+  EXPECT_EQ(r.error, e.bad_strings > 0 ? 1 : 0);
+  EXPECT_EQ(r.in_bytes, e.bytes);
+  if (e.bad_strings > 0) {
+    EXPECT_EQ(r.first_bad, e.first_bad);
+    EXPECT_EQ(r.err_class, static_cast<uint32_t>(e.first_bad_class));
+    EXPECT_EQ(r.err_offset, e.first_bad_offset);
+  }
+  // the bits of the strings checked, and nothing after them
+  const uint64_t written = (e.strings + 7) / 8;
+  std::vector<uint8_t> got(written);
+  card_->mem().Read(dst, got.data(), got.size());
+  EXPECT_EQ(got, std::vector<uint8_t>(bitmap.begin(), bitmap.begin() + static_cast<int64_t>(written)))
+      << "bitmap " << test::Hex(got);
+  std::vector<uint8_t> before(64), after(bytes - written + 64);
+  card_->mem().Read(dst - 64, before.data(), before.size());
+  card_->mem().Read(dst + written, after.data(), after.size());
+  EXPECT_EQ(before, std::vector<uint8_t>(64, 0xA5));
+  EXPECT_EQ(after, std::vector<uint8_t>(after.size(), 0xA5)) << "written past the strings checked";
+  // Reads: only the beats of the data and of the offsets.
+  const uint64_t w = dw_ / 8;
+  auto hull = [w](uint64_t lo, uint64_t n, uint64_t a, uint64_t b) {
+    return a >= lo / w * w && b <= (lo + n + w - 1) / w * w;
+  };
+  for (const auto& [a, b] : card_->mem().read_log()) {
+    EXPECT_TRUE(hull(src, c.data.size(), a, b) || hull(offs, ob.size(), a, b))
+        << "read [" << a << ", " << b << ") outside the data and the offsets";
+  }
+  card_->mem().LogReads(false);
+}
+
+TEST_P(KernelTest, StringColumnsBothOffsetWidthsAndModes) {
+  sim::Rng rng(seed_ + 10);
+  const unsigned w = dw_ / 8;
+  for (int i = 0; i < 8; ++i) {
+    const Mode mode = i % 3 == 2 ? Mode::kAnnexR : Mode::kRfc3629;
+    const bool o64 = i % 2 == 1;
+    const Column c = RandomColumn(rng, mode, 1 + rng.below(i < 4 ? 40 : 400), o64, i == 5 ? 0.7 : 0.05);
+    CheckColumn(c, mode, kSrcBase + rng.below(w), 0x200000 + rng.below(w), kDstBase + rng.below(w), 0,
+                "column " + std::to_string(i));
+  }
+}
+
+TEST_P(KernelTest, StringColumnsEdgeCounts) {
+  sim::Rng rng(seed_ + 11);
+  for (uint64_t count : {0u, 1u, 2u, 7u, 8u, 9u, 15u, 16u, 17u, 511u, 512u, 513u}) {
+    for (double empty : {0.0, 1.0, 0.5}) {
+      const Column c = RandomColumn(rng, Mode::kRfc3629, count, count % 2 == 1, empty);
+      CheckColumn(c, Mode::kRfc3629, kSrcBase + 1, 0x200000 + 4, kDstBase + 3, 0,
+                  "edge count " + std::to_string(count));
+    }
+  }
+}
+
+TEST_P(KernelTest, StringColumnsAsChainedJobs) {
+  sim::Rng rng(seed_ + 12);
+  for (int i = 0; i < 6; ++i) {
+    const Column c = RandomColumn(rng, Mode::kRfc3629, 100 + rng.below(300), i % 2 == 0, 0.1);
+    CheckColumn(c, Mode::kRfc3629, kSrcBase + rng.below(64), 0x200000 + 8 * rng.below(8),
+                kDstBase + rng.below(64), 8 * (1 + rng.below(12)), "chain " + std::to_string(i));
+  }
+}
+
+TEST_P(KernelTest, StringColumnsEveryErrorClassAtEveryLane) {
+  // String k holds k % W well-formed bytes, then one error unit of a class:
+  // every class starts at every lane of a beat.
+  const std::vector<std::vector<uint8_t>> errors = {
+      {0xC3}, {0x80}, {0xC0, 0xAF}, {0xED, 0xA0, 0x80}, {0xF4, 0x90, 0x80, 0x80}, {0xFF}};
+  const unsigned w = dw_ / 8;
+  Column c;
+  c.offsets.push_back(0);
+  for (size_t e = 0; e < errors.size(); ++e) {
+    for (unsigned k = 0; k < w; ++k) {
+      for (unsigned j = 0; j < k; ++j) c.data.push_back(static_cast<uint8_t>('a' + j % 26));
+      c.data.insert(c.data.end(), errors[e].begin(), errors[e].end());
+      if (k % 3 == 0) c.data.push_back('z');
+      c.offsets.push_back(static_cast<int64_t>(c.data.size()));
+      if (k % 5 == 0) c.offsets.push_back(static_cast<int64_t>(c.data.size()));  // and an empty string
+    }
+  }
+  CheckColumn(c, Mode::kRfc3629, kSrcBase, 0x200000, kDstBase, 0, "classes");
+  c.o64 = true;
+  CheckColumn(c, Mode::kAnnexR, kSrcBase + 5, 0x200000 + 3, kDstBase + 1, 64, "classes annex-r");
+}
+
+TEST_P(KernelTest, StringColumnsWithABadOffsetStopThere) {
+  sim::Rng rng(seed_ + 13);
+  for (int i = 0; i < 10; ++i) {
+    Column c = RandomColumn(rng, Mode::kRfc3629, 20 + rng.below(200), i % 2 == 1, 0.1);
+    const uint64_t at = i == 0 ? 0 : i == 1 ? c.count() : rng.below(static_cast<uint32_t>(c.count() + 1));
+    switch (i % 3) {
+      case 0:
+        c.offsets[at] = static_cast<int64_t>(c.data.size()) + 1 + rng.below(100);
+        break;
+      case 1:
+        c.offsets[at] = at > 0 && c.offsets[at - 1] > 0 ? c.offsets[at - 1] - 1 : -1;
+        break;
+      default:
+        c.offsets[at] = -static_cast<int64_t>(1 + rng.below(1000));
+        break;
+    }
+    CheckColumn(c, Mode::kRfc3629, kSrcBase + rng.below(64), 0x200000 + rng.below(64), kDstBase + rng.below(64),
+                i < 5 ? 0 : 16, "bad offset " + std::to_string(at));
+  }
+}
+
+TEST_P(KernelTest, StringColumnsUnderStallsOnEveryChannel) {
+  MakeStallingCard(seed_ + 14);
+  sim::Rng rng(seed_ + 14);
+  for (int i = 0; i < 3; ++i) {
+    const Column c = RandomColumn(rng, Mode::kRfc3629, 50 + rng.below(300), i == 1, 0.1);
+    CheckColumn(c, Mode::kRfc3629, kSrcBase + rng.below(64), 0x200000 + rng.below(64), kDstBase + rng.below(64),
+                i == 2 ? 40 : 0, "stalls " + std::to_string(i));
+  }
+}
+
+TEST_P(KernelTest, StringColumnCutToCapIsOutFull) {
+  sim::Rng rng(seed_ + 15);
+  const Column c = RandomColumn(rng, Mode::kRfc3629, 100, false, 0.1);
+  const std::vector<uint8_t> ob = c.OffsetBytes();
+  card_->mem().Write(kSrcBase, c.data.data(), c.data.size());
+  card_->mem().Write(0x200000, ob.data(), ob.size());
+  std::vector<uint8_t> bitmap;
+  const StringsVerdict e = ValidateStrings(c.data.data(), c.data.size(), ob.data(), 100, 4, Mode::kRfc3629, &bitmap);
+  card_->mem().SetWriteWindow(kDstBase, kDstBase + 5);
+  const utf8k_result r =
+      RunJob({UTF8K_VALIDATE_STRINGS, 0, kSrcBase, c.data.size(), kDstBase, 5, 0x200000, 100});
+  card_->mem().ClearWriteWindow();
+  EXPECT_TRUE(r.status & UTF8K_ST_OUT_FULL);
+  EXPECT_EQ(r.units, 40u) << "the strings whose bits fit in CAP";
+  EXPECT_EQ(r.out_bytes, 5u);
+  std::vector<uint8_t> got(5);
+  card_->mem().Read(kDstBase, got.data(), 5);
+  EXPECT_EQ(got, std::vector<uint8_t>(bitmap.begin(), bitmap.begin() + 5));
+  (void)e;
 }
 
 TEST_P(KernelTest, InterruptSignalsDone) {
@@ -395,7 +619,8 @@ TEST_P(KernelSubsetTest, OpsLeftOutAreRefusedAndOpsBuiltRun) {
   const std::vector<uint8_t> text = test::RepeatedText(2000);
   const std::vector<uint8_t> guard(512, 0x5A);
   for (int round = 0; round < 2; ++round) {
-    for (unsigned op : {UTF8K_VALIDATE, UTF8K_SANITIZE, UTF8K_DECODE_UTF32}) {
+    for (unsigned op : {UTF8K_VALIDATE, UTF8K_SANITIZE, UTF8K_DECODE_UTF32, UTF8K_VALIDATE_STRINGS}) {
+      if (Built(op) && op == UTF8K_VALIDATE_STRINGS) continue;  // KernelTest runs it
       if (Built(op)) {
         CheckText(text, op, Mode::kRfc3629, kSrcBase + 3, kDstBase, {700, text.size() - 700}, "built");
         continue;
@@ -405,7 +630,9 @@ TEST_P(KernelSubsetTest, OpsLeftOutAreRefusedAndOpsBuiltRun) {
       card_->mem().Write(kDstBase, guard.data(), guard.size());
       const uint64_t reads = card_->mem().counters().read_bursts;
       const uint64_t writes = card_->mem().counters().write_bursts;
-      const utf8k_result r = RunJob({op, 0, kSrcBase, text.size(), kDstBase, guard.size()}, UTF8K_E_BAD_ARGS);
+      // (for VALIDATE_STRINGS: two strings, offsets at the text's start)
+      const utf8k_result r =
+          RunJob({op, 0, kSrcBase, text.size(), kDstBase, guard.size(), kSrcBase, 2}, UTF8K_E_BAD_ARGS);
       EXPECT_TRUE(r.status & UTF8K_ST_BAD_ARGS);
       EXPECT_EQ(r.in_bytes, 0u);
       EXPECT_EQ(r.out_bytes, 0u);
