@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "kernel_card.h"
+#include "strings_rtl.h"
 #include "utf8core_host.h"
 
 namespace utf8core {
@@ -162,6 +163,52 @@ EngineRun KernelEngine::Encode(CodePointReader*, Mode, ByteWriter*, EncodeStats*
   EngineRun r;
   r.error = "the kernel has no encoder (encode runs on --engine model or rtl)";
   return r;
+}
+
+std::string RunColumnKernel(const StringsOptions& options, const uint8_t* data, uint64_t len,
+                            const uint8_t* offsets, uint64_t count, int width, const StringsVerdict& model,
+                            const std::vector<uint8_t>& model_bitmap, std::vector<uint8_t>* bitmap,
+                            StringsVerdict* v, uint64_t* cycles) {
+  const std::vector<unsigned> widths = sim::KernelWidths();
+  if (widths.empty()) return "no kernel in this build" + FullBuildHint();
+  // The card's memory: the data, the offsets and the bitmap, each on a page of its own.
+  auto page = [](uint64_t n) { return (n + 4095) / 4096 * 4096; };
+  const uint64_t src = 0x1000;
+  const uint64_t offs = src + page(len);
+  const uint64_t offs_bytes = (count + 1) * static_cast<uint64_t>(width);
+  const uint64_t dst = offs + page(offs_bytes);
+  const uint64_t bytes = (count + 7) / 8;
+  sim::KernelCardConfig cfg;
+  cfg.data_width = widths.back();
+  cfg.mem.size = dst + page(bytes) + 4096;
+  cfg.mem.read_latency = 64;
+  cfg.trace_path = "";
+  sim::KernelCard card(cfg);
+  card.mem().Write(src, data, static_cast<size_t>(len));
+  card.mem().Write(offs, offsets, static_cast<size_t>(offs_bytes));
+  const utf8k_card host = sim::HostCard(&card, false);
+  utf8k_strings r{};
+  const int rc = utf8k_validate_strings(&host, options.mode == Mode::kAnnexR ? UTF8K_MODE_ANNEX_R : 0, src, len,
+                                        offs, width == 8, count, dst, 0, &r);
+  if (!card.model_mismatch().empty()) return "kernel: RTL and cycle model disagree at " + card.model_mismatch();
+  if (rc != UTF8K_OK) return HostError(rc);
+  bitmap->assign(static_cast<size_t>(bytes), 0);
+  card.mem().Read(dst, bitmap->data(), bitmap->size());
+  *cycles = r.cycles;
+  *v = model;  // bytes, units and per-class counts are the model's
+  v->strings = r.strings;
+  v->bad_strings = r.bad_strings;
+  v->first_bad = r.error ? r.first_bad : 0;
+  v->first_bad_class = r.error ? static_cast<ErrorClass>(r.err_class) : ErrorClass::kOk;
+  v->first_bad_offset = r.error ? r.err_offset : 0;
+  if (*bitmap != model_bitmap || v->strings != model.strings || v->bad_strings != model.bad_strings ||
+      v->first_bad != model.first_bad || v->first_bad_class != model.first_bad_class ||
+      v->first_bad_offset != model.first_bad_offset || r.in_bytes != model.bytes) {
+    return "the kernel and the model disagree on this column (kernel: " + std::to_string(v->bad_strings) +
+           " ill-formed, first " + std::to_string(v->first_bad) + "; model: " +
+           std::to_string(model.bad_strings) + ", first " + std::to_string(model.first_bad) + ")";
+  }
+  return "";
 }
 
 }  // namespace cli

@@ -1,7 +1,8 @@
-// validate-strings on the string validator RTL (rtl/stream/utf8_string_validator.v):
+// validate-strings on the string validator RTL (rtl/stream/utf8_string_validator.v)
+// and on the kernel's VALIDATE_STRINGS (rtl/kernel/utf8_kernel.v, kernel_engine.cpp):
 // apart from validate_strings.cpp so that a build without the Verilated blocks
 // (the fuzzing build, fuzz/cli_engines.cpp) links the command with stubs of
-// these two, as it does the other engines.
+// these, as it does the other engines.
 #ifndef UTF8CORE_CLI_STRINGS_RTL_H_
 #define UTF8CORE_CLI_STRINGS_RTL_H_
 
@@ -27,6 +28,15 @@ std::string RunColumnRtl(const StringsOptions& options, const uint8_t* data, con
                          uint64_t count, int width, const StringsVerdict& model,
                          const std::vector<uint8_t>& model_bitmap, std::vector<uint8_t>* bitmap,
                          StringsVerdict* v, uint64_t* cycles);
+
+// The column on the simulated card's kernel (VALIDATE_STRINGS, one job, the
+// widest kernel this program has), through the host library; as RunColumnRtl
+// otherwise: the kernel's answer must equal the model's, and its cycle model
+// is held to it every clock. len is the data's length.
+std::string RunColumnKernel(const StringsOptions& options, const uint8_t* data, uint64_t len,
+                            const uint8_t* offsets, uint64_t count, int width, const StringsVerdict& model,
+                            const std::vector<uint8_t>& model_bitmap, std::vector<uint8_t>* bitmap,
+                            StringsVerdict* v, uint64_t* cycles);
 
 }  // namespace cli
 }  // namespace utf8core

@@ -10,6 +10,7 @@
 #include <cerrno>
 #include <cstring>
 
+#include "kernel_engine.h"
 #include "strings_rtl.h"
 
 namespace utf8core {
@@ -114,12 +115,8 @@ std::string ParseStringsArgs(const std::vector<std::string>& args, StringsOption
       options->engine = value;
     }
   }
-  if (options->engine != "model" && options->engine != "rtl") {
-    if (options->engine == "kernel") {
-      return "validate-strings runs on --engine model or rtl: the kernel's VALIDATE_STRINGS is "
-             "not built yet";
-    }
-    return "unknown engine " + Quote(options->engine) + " (validate-strings: model or rtl)";
+  if (options->engine != "model" && options->engine != "rtl" && options->engine != "kernel") {
+    return "unknown engine " + Quote(options->engine) + " (validate-strings: model, rtl or kernel)";
   }
   if (options->lanes != 0 && options->engine != "rtl") {
     return "option '--lanes' is for --engine rtl (the string validator's lane count)";
@@ -132,7 +129,9 @@ std::string ParseStringsArgs(const std::vector<std::string>& args, StringsOption
 int StringsLanes(const StringsOptions& options) { return options.lanes ? options.lanes : 8; }
 
 bool StringsNeedFullBuild(const StringsOptions& options) {
-  if (options.engine != "rtl" || FullProgram().empty()) return false;
+  if (FullProgram().empty()) return false;
+  if (options.engine == "kernel") return KernelLanes().empty();
+  if (options.engine != "rtl") return false;
   const std::vector<int> built = StringsRtlLanes();
   return std::find(built.begin(), built.end(), StringsLanes(options)) == built.end();
 }
@@ -166,11 +165,13 @@ Outcome ValidateStringsColumn(const StringsOptions& options, const uint8_t* data
                    ") is " + why + "; no bitmap written");
   }
   uint64_t cycles = 0;
-  if (options.engine == "rtl" && values) {
+  if ((options.engine == "rtl" || options.engine == "kernel") && values) {
     const StringsVerdict model = v;
     const std::vector<uint8_t> model_bitmap = *bitmap;
     const std::string problem =
-        RunColumnRtl(options, data, offsets, count, width, model, model_bitmap, bitmap, &v, &cycles);
+        options.engine == "rtl"
+            ? RunColumnRtl(options, data, offsets, count, width, model, model_bitmap, bitmap, &v, &cycles)
+            : RunColumnKernel(options, data, len, offsets, count, width, model, model_bitmap, bitmap, &v, &cycles);
     if (!problem.empty()) {
       bitmap->clear();
       return Problem(problem);
@@ -192,6 +193,9 @@ Outcome ValidateStringsColumn(const StringsOptions& options, const uint8_t* data
     j += "\",\"engine\":\"" + options.engine + "\",";
     if (options.engine == "rtl") {
       j += "\"lanes\":" + std::to_string(StringsLanes(options)) + ",\"cycles\":" + std::to_string(cycles) + ",";
+    } else if (options.engine == "kernel") {
+      j += "\"data_width\":" + std::to_string(KernelLanes().empty() ? 0 : 8 * KernelLanes().back()) +
+           ",\"cycles\":" + std::to_string(cycles) + ",";
     }
     j += "\"strings\":" + std::to_string(count);
     j += ",\"bad_strings\":" + std::to_string(v.bad_strings);

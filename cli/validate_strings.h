@@ -2,9 +2,9 @@
 // column (DATA and its COUNT + 1 offsets) validated alone. Runs on the
 // functional model (ValidateStrings, utf8_model.h) or on the string validator
 // RTL (--engine rtl --lanes N: rtl/stream/utf8_string_validator.v, held to its
-// cycle model every clock and its answer to the model's); the kernel's
-// VALIDATE_STRINGS is not built yet (issue 28), so --engine kernel is refused
-// with a message saying so.
+// cycle model every clock and its answer to the model's) or on the kernel's
+// VALIDATE_STRINGS (--engine kernel: the simulated card, through the host
+// library's utf8k_validate_strings, its answer held to the model's).
 #ifndef UTF8CORE_CLI_VALIDATE_STRINGS_H_
 #define UTF8CORE_CLI_VALIDATE_STRINGS_H_
 

@@ -38,5 +38,11 @@ std::string RunColumnRtl(const StringsOptions& options, const uint8_t*, const ui
          " lanes in this build (built: none)";
 }
 
+std::string RunColumnKernel(const StringsOptions&, const uint8_t*, uint64_t, const uint8_t*, uint64_t, int,
+                            const StringsVerdict&, const std::vector<uint8_t>&, std::vector<uint8_t>*,
+                            StringsVerdict*, uint64_t*) {
+  return "no kernel in this build";
+}
+
 }  // namespace cli
 }  // namespace utf8core

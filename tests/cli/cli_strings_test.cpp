@@ -133,6 +133,38 @@ TEST(CliStrings, RtlEngineAgreesWithTheModel) {
   EXPECT_EQ(b.err, "utf8core: bad column: offset 2 (2) is below the one before (3); no bitmap written\n");
 }
 
+TEST(CliStrings, KernelEngineAgreesWithTheModel) {
+  TempFile data(kData), offsets32(Offsets(kOffsets, 4)), offsets64(Offsets(kOffsets, 8));
+  TempFile bitmap_model, bitmap_kernel;
+  const Result m = Cli({"validate-strings", "--offsets", offsets32.path(), "--bitmap", bitmap_model.path(),
+                        data.path()});
+  for (bool o64 : {false, true}) {
+    std::vector<std::string> args = {"validate-strings", "--engine", "kernel", "--offsets",
+                                     o64 ? offsets64.path() : offsets32.path(), "--bitmap", bitmap_kernel.path(),
+                                     "--stats", data.path()};
+    if (o64) args.insert(args.begin() + 3, "--offsets64");
+    const Result r = Cli(args);
+    EXPECT_EQ(r.status, 1) << r.err;
+    EXPECT_EQ(r.out, m.out);
+    EXPECT_EQ(ReadFile(bitmap_kernel.path()), ReadFile(bitmap_model.path()));
+    EXPECT_NE(r.err.find("\"engine\":\"kernel\",\"data_width\":"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("\"strings\":7,\"bad_strings\":2"), std::string::npos) << r.err;
+  }
+  // empty strings at the end, and a column of empty strings only
+  TempFile abc("abc\x80"), trailing(Offsets({0, 3, 3, 4, 4, 4}, 4)), bits;
+  const Result t = Cli({"validate-strings", "--engine", "kernel", "--offsets", trailing.path(), "--bitmap",
+                        bits.path(), abc.path()});
+  EXPECT_EQ(t.status, 1) << t.err;
+  EXPECT_EQ(t.out, "invalid: 1 of 5 strings; first: string 2 at byte 0: TOO_LONG\n");
+  EXPECT_EQ(ReadFile(bits.path()), std::string("\x1B", 1));
+  TempFile none(""), zeros(Offsets({0, 0, 0, 0}, 4)), bitmap;
+  const Result e = Cli({"validate-strings", "--engine", "kernel", "--offsets", zeros.path(), "--bitmap",
+                        bitmap.path(), none.path()});
+  EXPECT_EQ(e.status, 0) << e.err;
+  EXPECT_EQ(e.out, "valid: 3 strings\n");
+  EXPECT_EQ(ReadFile(bitmap.path()), std::string("\x07", 1));
+}
+
 TEST(CliStrings, UsageErrors) {
   TempFile data(kData), offsets(Offsets(kOffsets, 4));
   struct Case {
@@ -142,8 +174,10 @@ TEST(CliStrings, UsageErrors) {
   const std::vector<Case> cases = {
       {{"validate-strings", data.path()}, "validate-strings needs --offsets FILE (the column's offsets)"},
       {{"validate-strings", "--offsets", offsets.path()}, "validate-strings needs DATA (the column's data file)"},
-      {{"validate-strings", "--offsets", offsets.path(), "--engine", "kernel", data.path()},
-       "validate-strings runs on --engine model or rtl: the kernel's VALIDATE_STRINGS is not built yet"},
+      {{"validate-strings", "--offsets", offsets.path(), "--engine", "gpu", data.path()},
+       "unknown engine 'gpu' (validate-strings: model, rtl or kernel)"},
+      {{"validate-strings", "--offsets", offsets.path(), "--engine", "kernel", "--lanes", "64", data.path()},
+       "option '--lanes' is for --engine rtl (the string validator's lane count)"},
       {{"validate-strings", "--offsets", offsets.path(), "--lanes", "8", data.path()},
        "option '--lanes' is for --engine rtl (the string validator's lane count)"},
       {{"validate-strings", "--offsets", offsets.path(), "--engine", "rtl", "--lanes", "3", data.path()},

@@ -1,8 +1,9 @@
 """String columns built by Apache Arrow itself (pyarrow, pinned in
 scripts/requirements.txt), checked by utf8core on the model (the module's
-validate_strings) and on the string validator RTL (`utf8core validate-strings
+validate_strings), on the string validator RTL (`utf8core validate-strings
 --engine rtl` at 8 and 64 lanes, which holds the RTL to its cycle model every
-clock). Each string's bit is CPython's strict decode of that string, and a
+clock) and on the kernel's VALIDATE_STRINGS (`--engine kernel`: the simulated
+card at DATA_WIDTH 512, its cycle model held to it every clock). Each string's bit is CPython's strict decode of that string, and a
 column is well-formed exactly when pyarrow's validate(full=True) accepts it.
 Columns: random strings with empty ones, strings cut inside a sequence, every
 error class at every position modulo 64, as String (int32 offsets) and
@@ -60,15 +61,15 @@ def bits(bitmap, n):
     return [(bitmap[i // 8] >> (i % 8)) & 1 == 1 for i in range(n)]
 
 
-def run_rtl(data, offsets, width, lanes):
-    """utf8core validate-strings --engine rtl: (exit status, the bitmap)."""
+def run_engine(data, offsets, width, engine):
+    """utf8core validate-strings with the engine's options: (exit status, the bitmap)."""
     assert BIN, "UTF8CORE_BIN (set by CTest) names the utf8core program"
     with tempfile.TemporaryDirectory() as d:
         paths = [os.path.join(d, n) for n in ("data", "offsets", "bitmap")]
         for p, b in zip(paths, (data, offsets)):
             with open(p, "wb") as f:
                 f.write(b)
-        args = [BIN, "validate-strings", "--engine", "rtl", "--lanes", str(lanes),
+        args = [BIN, "validate-strings", *engine,
                 "--offsets", paths[1], "--bitmap", paths[2], paths[0]]
         if width == 8:
             args.insert(2, "--offsets64")
@@ -86,9 +87,10 @@ def check(strings, large, rtl=True):
     model = utf8core.validate_strings(data, memoryview(offsets).cast("q" if width == 8 else "i"))
     assert bits(model, len(strings)) == expected
     if rtl:
-        for lanes in (8, 64):
-            status, bitmap = run_rtl(data, offsets, width, lanes)
-            assert bitmap == model, f"{lanes} lanes"
+        for engine in (["--engine", "rtl", "--lanes", "8"], ["--engine", "rtl", "--lanes", "64"],
+                       ["--engine", "kernel"]):
+            status, bitmap = run_engine(data, offsets, width, engine)
+            assert bitmap == model, " ".join(engine)
             assert status == (0 if all(expected) else 1)
 
 
