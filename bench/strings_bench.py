@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """A string column of realistic lengths, validated string by string: Apache
-Arrow's own check as the software anchor, utf8core's model, and the string
-validator RTL (rtl/stream/utf8_string_validator.v) in clocks.
+Arrow's own check as the software anchor, utf8core's model, the string
+validator RTL (rtl/stream/utf8_string_validator.v) and the kernel's
+VALIDATE_STRINGS (rtl/kernel/utf8_kernel.v, OP 3) in clocks.
 
 The column (fixed seed, so every run measures the same bytes): COUNT strings
 cut from multilingual text (English prose, accented Latin, Greek, Cyrillic,
@@ -16,11 +17,15 @@ Figures:
 - the Python module's validate_strings (the functional model), the same way;
 - `utf8core validate-strings --engine rtl --lanes N --stats` on the same
   buffers: the clocks the RTL takes (held to its cycle model every clock),
-  so bytes of string data and strings per clock, and at 200 MHz.
+  so bytes of string data and strings per clock, and at 200 MHz;
+- `utf8core validate-strings --engine kernel --stats` (unless --no-kernel):
+  the kernel at DATA_WIDTH 512 on the simulated card, a memory of 64 clocks'
+  read latency, the whole column as one job, from AP_START to AP_DONE: bytes
+  it reads per clock (data plus the COUNT + 1 offsets, SPEC §9's measure),
+  data bytes and strings per clock.
 
-A benchmark, not a test: its figures go to docs/strings_bench.md. The kernel's
-VALIDATE_STRINGS (SPEC §9 OP 3), which reads the offsets as well, is not built
-yet: no kernel figure. Run from the source tree after the build:
+A benchmark, not a test: its figures go to docs/strings_bench.md. Run from
+the source tree after the build:
 
     PYTHONPATH=build/python build/venv/bin/python bench/strings_bench.py
 """
@@ -110,7 +115,8 @@ def main():
     ap.add_argument("--count", type=int, default=10_000_000, help="strings (default 10 million)")
     ap.add_argument("--seed", type=int, default=28)
     ap.add_argument("--repeat", type=int, default=3)
-    ap.add_argument("--lanes", type=int, nargs="+", default=[64], help="string validator lane counts")
+    ap.add_argument("--lanes", type=int, nargs="*", default=[64], help="string validator lane counts")
+    ap.add_argument("--no-kernel", action="store_true", help="leave the kernel out")
     ap.add_argument("--bin", default="build/utf8core", help="the utf8core program")
     ap.add_argument("--json", help="also write the figures here")
     args = ap.parse_args()
@@ -142,6 +148,18 @@ def main():
             res[f"rtl_l{lanes}"] = {"cycles": cycles, "bytes_per_clock": nbytes / cycles,
                                     "strings_per_clock": n / cycles,
                                     "GB_per_s_at_200MHz": nbytes / cycles * 0.2}
+        if not args.no_kernel:
+            r = subprocess.run([args.bin, "validate-strings", "--engine", "kernel", "--stats", "--offsets",
+                                opath, dpath], capture_output=True, text=True, check=False)
+            if r.returncode != 0:
+                raise SystemExit(f"utf8core exited {r.returncode}: {r.stderr.strip()}")
+            stats = json.loads(r.stderr)
+            cycles = stats["cycles"]
+            read = nbytes + len(offsets.tobytes())
+            res["kernel"] = {"data_width": stats["data_width"], "cycles": cycles,
+                             "bytes_read": read, "bytes_read_per_clock": read / cycles,
+                             "of_bus": read / cycles / (stats["data_width"] / 8),
+                             "data_bytes_per_clock": nbytes / cycles, "strings_per_clock": n / cycles}
     print(json.dumps(res, indent=2))
     if args.json:
         with open(args.json, "w") as f:
