@@ -47,22 +47,32 @@ Kept KeptPackets(int lanes, const std::vector<WidePacket>& packets);
 std::vector<uint8_t> RepeatedText(size_t n);
 std::vector<uint8_t> RandomBytes(sim::Rng& rng, size_t n);
 
-// Runs the packets, and on a cycle mismatch runs them again with a waveform
-// (kept in $UTF8CORE_TRACE, or the test's working folder) so the failure can be seen.
-template <class Block>
-typename Block::Run RunChecked(int lanes, const std::vector<WidePacket>& packets, const sim::Traffic& t,
-                               uint64_t seed, const std::string& name) {
+// Runs run(opt) under traffic t, and on a cycle mismatch runs it again with a
+// waveform (kept in $UTF8CORE_TRACE, or the test's working folder) so the
+// failure can be seen. run is any block's runner on its packets, whatever
+// their type; its result has a report with ok and mismatch.
+template <class RunFn>
+auto RunWithWave(RunFn run, const sim::Traffic& t, uint64_t seed, const std::string& name)
+    -> decltype(run(sim::RunOptions{})) {
   sim::RunOptions opt;
   opt.traffic = t;
   opt.seed = seed;
   opt.trace_path = sim::TracePath(sim::SafeName(name));
-  typename Block::Run run = Block::Packets(lanes, packets, opt);
-  if (!run.report.ok && opt.trace_path.empty()) {
+  auto result = run(opt);
+  if (!result.report.ok && opt.trace_path.empty()) {
     opt.trace_path = sim::SafeName(name) + ".fst";
-    Block::Packets(lanes, packets, opt);
-    run.report.mismatch += " (waveform: " + opt.trace_path + ")";
+    run(opt);
+    result.report.mismatch += " (waveform: " + opt.trace_path + ")";
   }
-  return run;
+  return result;
+}
+
+// RunWithWave for a wide block (Block::Packets) on WidePackets.
+template <class Block>
+typename Block::Run RunChecked(int lanes, const std::vector<WidePacket>& packets, const sim::Traffic& t,
+                               uint64_t seed, const std::string& name) {
+  return RunWithWave([&](const sim::RunOptions& opt) { return Block::Packets(lanes, packets, opt); }, t, seed,
+                     name);
 }
 
 // The tests every wide block passes. Block provides:

@@ -111,17 +111,8 @@ void Scoreboard(int lanes, const std::vector<StringPacket>& packets, const Strin
 
 StringValidatorRun RunChecked(int lanes, const std::vector<StringPacket>& packets, const sim::Traffic& t,
                               uint64_t seed, const std::string& name) {
-  sim::RunOptions opt;
-  opt.traffic = t;
-  opt.seed = seed;
-  opt.trace_path = sim::TracePath(sim::SafeName(name));
-  StringValidatorRun run = RunUtf8StringValidatorPackets(lanes, packets, opt);
-  if (!run.report.ok && opt.trace_path.empty()) {
-    opt.trace_path = sim::SafeName(name) + ".fst";
-    RunUtf8StringValidatorPackets(lanes, packets, opt);
-    run.report.mismatch += " (waveform: " + opt.trace_path + ")";
-  }
-  return run;
+  return test::RunWithWave(
+      [&](const sim::RunOptions& opt) { return RunUtf8StringValidatorPackets(lanes, packets, opt); }, t, seed, name);
 }
 
 // One string per packet, as the shared wide-block tests send them.
