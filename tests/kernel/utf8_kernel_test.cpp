@@ -561,6 +561,36 @@ TEST_P(KernelTest, StringColumnsUnderStallsOnEveryChannel) {
   }
 }
 
+TEST_P(KernelTest, StringColumnBusErrorsAndResetsLeaveTheKernelWorking) {
+  sim::Rng rng(seed_ + 16);
+  const Column c = RandomColumn(rng, Mode::kRfc3629, 2000, false, 0.05);
+  const std::vector<uint8_t> ob = c.OffsetBytes();
+  const uint64_t offs = 0x200000;
+  card_->mem().Write(kSrcBase, c.data.data(), c.data.size());
+  card_->mem().Write(offs, ob.data(), ob.size());
+  const utf8k_job job{UTF8K_VALIDATE_STRINGS, 0, kSrcBase, c.data.size(), kDstBase, 250, offs, 2000};
+  // an error response on the data, on the offsets, on the bitmap's writes
+  card_->mem().InjectReadError(kSrcBase + c.data.size() / 2, kSrcBase + c.data.size() / 2 + 1, 2);
+  utf8k_result r = RunJob(job, UTF8K_E_BUS);
+  EXPECT_TRUE(r.status & UTF8K_ST_BUS_ERROR);
+  card_->mem().ClearErrors();
+  card_->mem().InjectReadError(offs + 4000, offs + 4001, 3);
+  r = RunJob(job, UTF8K_E_BUS);
+  EXPECT_TRUE(r.status & UTF8K_ST_BUS_ERROR);
+  card_->mem().ClearErrors();
+  card_->mem().InjectWriteError(kDstBase + 100, kDstBase + 101, 2);
+  r = RunJob(job, UTF8K_E_BUS);
+  EXPECT_TRUE(r.status & UTF8K_ST_BUS_ERROR);
+  card_->mem().ClearErrors();
+  // a reset in the middle of a job
+  ASSERT_EQ(utf8k_start(&host_, &job), UTF8K_OK);
+  card_->Tick(120);
+  card_->Reset();
+  // and the next columns come out right
+  CheckColumn(c, Mode::kRfc3629, kSrcBase, offs, kDstBase, 0, "after bus errors and a reset");
+  CheckColumn(c, Mode::kRfc3629, kSrcBase, offs, kDstBase, 512, "chained, after them");
+}
+
 TEST_P(KernelTest, StringColumnCutToCapIsOutFull) {
   sim::Rng rng(seed_ + 15);
   const Column c = RandomColumn(rng, Mode::kRfc3629, 100, false, 0.1);
