@@ -33,8 +33,8 @@ from cocotbext.axi import AxiBus, AxiLiteBus, AxiLiteMaster, AxiRam, AxiResp
 from kernel_regs import RegisterMap
 
 # The OP codes of SPEC section 9 (the header gives the map, not the operations)
-VALIDATE, SANITIZE, DECODE_UTF32 = 0, 1, 2
-OP_NAMES = ("VALIDATE", "SANITIZE", "DECODE_UTF32", "OP 3")
+VALIDATE, SANITIZE, DECODE_UTF32, VALIDATE_STRINGS = 0, 1, 2, 3
+OP_NAMES = ("VALIDATE", "SANITIZE", "DECODE_UTF32", "VALIDATE_STRINGS")
 # Error classes, SPEC section 3 (rtl/common/utf8_class_codes.vh)
 TOO_SHORT, TOO_LONG, OVERLONG, SURROGATE, TOO_LARGE, HEADER_BITS = range(1, 7)
 
@@ -472,12 +472,18 @@ class KernelBench:
         await self.write(f"{name}_LO", value & 0xFFFFFFFF)
         await self.write(f"{name}_HI", value >> 32)
 
-    async def start(self, op, src=0, length=0, dst=0, cap=0, cont=False, partial=False):
-        """Writes a job's arguments (mode rfc3629) and starts it."""
+    async def start(self, op, src=0, length=0, dst=0, cap=0, cont=False, partial=False,
+                    offsets=None, count=0, offsets64=False):
+        """Writes a job's arguments (mode rfc3629) and starts it; OFFSETS and
+        COUNT too when `offsets` is given (VALIDATE_STRINGS)."""
         r = self.regs
         await self.write("OP", r.place("OP", "OP", op))
         await self.write("FLAGS", r.place("FLAGS", "CONTINUE", int(cont))
-                         | r.place("FLAGS", "PARTIAL", int(partial)))
+                         | r.place("FLAGS", "PARTIAL", int(partial))
+                         | r.place("FLAGS", "OFFSETS64", int(offsets64)))
+        if offsets is not None:
+            await self.write64("OFFSETS", offsets)
+            await self.write64("COUNT", count)
         await self.write64("SRC", src)
         await self.write64("LEN", length)
         await self.write64("DST", dst)
@@ -512,7 +518,7 @@ class KernelBench:
         self._tally(got, **args)
         return got
 
-    def _tally(self, got, src=0, length=0, dst=0, cap=0, **_flags):
+    def _tally(self, got, src=0, length=0, dst=0, cap=0, **_more):
         self.seen["jobs"] += 1
         for name in ("ERROR", "HELD", "OUT_FULL", "BAD_ARGS"):
             self.seen[name] += got[name]

@@ -15,7 +15,11 @@ channels; a text split into a PARTIAL and a CONTINUE job at a random point
 see held_bytes for why not its incremental decoder); OUT_FULL with small
 capacities, chained until the text is done (each output a prefix ending at a
 unit boundary, IN_BYTES where the next job starts); the interrupt (GIE, IER,
-ISR write-1-to-toggle); and BAD_ARGS. After every job the whole memory is
+ISR write-1-to-toggle); VALIDATE_STRINGS on Arrow-layout columns (int32 and
+int64 offsets, empty strings, strings cut inside sequences: the bitmap bit of
+each string is whether CPython decodes it strictly, BAD_STRINGS, FIRST_BAD and
+the first bad string's ERR_CLASS and ERR_OFFSET from CPython's codec on that
+string); and BAD_ARGS. After every job the whole memory is
 compared with what the job may change, and every burst is checked (INCR, full
 beats, inside one 4 KiB page and inside the job's buffers). Built and run by
 sim/cocotb/run_bench.py kernel --data-width 64|512 (CTest:
@@ -32,7 +36,8 @@ from cocotb.regression import TestFactory
 from cocotb.triggers import ClockCycles, RisingEdge, with_timeout
 
 from kernel_bench import (DECODE_UTF32, DST_AREA, OP_NAMES, SANITIZE, SRC_AREA, VALIDATE,
-                          KernelBench, bench_seed, check, cpython_chunks, cpython_units,
+                          VALIDATE_STRINGS, KernelBench, PAGE, bench_seed, check, cpython_chunks,
+                          cpython_units,
                           describe, expect, output_of, random_text,
                           strict_error_start)
 
@@ -306,3 +311,66 @@ async def bad_args(dut):
     assert got["BAD_ARGS"] == 0 and got["IN_BYTES"] == len(data), got
     assert bytes(bench.ram.read(DST_AREA[0], got["OUT_BYTES"])) == output_of(
         SANITIZE, data.decode("utf-8", "replace"))
+
+
+@cocotb.test()
+async def string_columns(dut):
+    """Arrow-layout columns, each string checked alone: the bitmap at DST is
+    CPython's strict decode of each string, empty strings well-formed; the
+    registers give the count of ill-formed strings, the first one, and its
+    first error (class and offset inside it) as CPython's codec finds them;
+    nothing else in memory changes, and every read falls in the data's or
+    the offsets' beats. Half the columns with pauses on every channel."""
+    bench, seed, rng = await setup(dut, "string_columns")
+    for k in range(max(2, texts(bench, 8))):
+        bench.set_stalls(rng, STALL if k % 2 else 0)
+        offsets64 = k % 3 == 1
+        width = 8 if offsets64 else 4
+        text = random_text(rng, rng.randint(1, 900))
+        # cut into strings of 0..40 bytes, anywhere, inside sequences too
+        cuts, at = [rng.randint(0, 8)], 0
+        at = cuts[0]
+        while at < len(text):
+            at = min(len(text), at + (0 if rng.random() < 0.1 else rng.randint(1, 40)))
+            cuts.append(at)
+        count = len(cuts) - 1
+        strings = [text[cuts[i]:cuts[i + 1]] for i in range(count)]
+        src = bench.place(rng, len(text), (SRC_AREA[0], SRC_AREA[1] // 2))
+        table = b"".join(c.to_bytes(width, "little") for c in cuts)
+        offs = bench.place(rng, len(table), (SRC_AREA[1] // 2, SRC_AREA[1]))
+        dst = bench.place(rng, (count + 7) // 8, DST_AREA)
+        bench.ram.write(src, text)
+        bench.ram.write(offs, table)
+        ok = [strict_error_start(s) is None for s in strings]
+        bitmap = bytearray((count + 7) // 8)
+        for i, good in enumerate(ok):
+            bitmap[i // 8] |= good << (i % 8)
+        bad = [i for i, good in enumerate(ok) if not good]
+        before = bench.image()
+        context = (f"{OP_NAMES[VALIDATE_STRINGS]} src={src:#x} offsets={offs:#x} count={count} "
+                   f"int{8 * width} dst={dst:#x} (UTF8CORE_SEED={seed})")
+        got = await bench.run(VALIDATE_STRINGS, src=src, length=len(text), dst=dst,
+                              cap=len(bitmap), offsets=offs, count=count, offsets64=offsets64)
+        assert got["ERROR"] == bool(bad) and got["BAD_ARGS"] == 0, context
+        assert got["UNITS"] == count and got["OUT_BYTES"] == len(bitmap), f"{context}: {got}"
+        assert await bench.read64("BAD_STRINGS") == len(bad), context
+        if bad:
+            first = strings[bad[0]]
+            units = [u for u in cpython_units(first) if u[3]]
+            assert await bench.read64("FIRST_BAD") == bad[0], context
+            assert (got["ERR_CLASS"], got["ERR_OFFSET"]) == (units[0][3], units[0][0]), context
+        bench.check_memory(before, dst, bytes(bitmap), context)
+        for ch, addr, beats in bench.bursts:
+            end = addr + beats * bench.width
+            inside = [lo - lo % bench.width <= addr and end <= -(-hi // bench.width) * bench.width
+                      for lo, hi in ((src, src + len(text)), (offs, offs + len(table)))]
+            assert ch == "aw" or any(inside), f"{context}: AR {addr:#x} x{beats} outside the column"
+        assert not bench.violations, f"{context}: " + "; ".join(bench.violations)
+        bench.bursts.clear()
+        bench.seen["strings"] += count
+        bench.seen["ill-formed strings"] += len(bad)
+        bench.seen["int64 columns"] += offsets64
+        if any(addr // PAGE != (addr + n - 1) // PAGE for addr, n in ((src, len(text)), (offs, len(table)))):
+            bench.seen["across 4 KiB"] += 1
+    bench.set_stalls(rng, 0)
+    bench.report("string_columns")
