@@ -65,7 +65,7 @@ class KernelBitmapCycleModel {
   int w() const { return w_; }
   int g() const { return g_; }
   // Groups the queue holds, and the ring's bits (the RTL's CAP and B).
-  static constexpr int kQueue = 16;
+  static constexpr int kQueue = 64;
   int ring_bits() const { return 4 * w_; }
 
   Outputs outputs() const;

@@ -100,8 +100,13 @@ localparam AW  = LB + 1;           // a count of ring bits, 0..B
 // string validator and 6 of stages A..E, about 100 strings at 4 a clock
 // (16-byte strings, W = 64), 7 groups. 16 leaves room for shorter strings
 // and for the stages and buffers between the offsets stage and here.
-localparam CAP = 16;
-localparam OW  = 5;                // 0..CAP
+// The queue holds the groups whose verdicts are still on their way through
+// the string validator (some 30 clocks at W = 64): with one-byte strings the
+// offsets stage sends up to four groups a data beat, and 16 entries held it
+// to 7.3 strings a clock in the kernel; 64 cover that latency at the read
+// channels' rate.
+localparam CAP = 64;
+localparam OW  = $clog2(CAP + 1);  // 0..CAP
 localparam QE  = G + 2 * CW + 8;   // a queue entry
 
 generate
