@@ -180,6 +180,11 @@ reg                    pend_valid_q;
 reg [8*LANES-1:0]      pend_data_q;
 reg [LANES-1:0]        pend_keep_q;
 reg                    pend_last_q;
+// pend_last_q's copy per eight lanes, loaded beside those lanes' pending
+// flops, for their last flags (win_lane_last_q below): pend_last_q alone
+// reaching every lane would be pulled away from the move logic it feeds.
+// (Each copy is loaded by its own group's fire copy, so synthesis keeps them.)
+reg [FIRE_GROUPS-1:0]  pend_last_g_q;
 reg [8*HIST-1:0]       pend_hist_q;   // the five bytes before it (00 at a packet start)
 // Each byte's codes {continues a unit, utf8_lane_code's kind, lead_rng,
 // cont_rng}, computed as it moves in and kept beside it (those of 00 are zero)
@@ -197,6 +202,7 @@ generate
     for (r = 0; r < FIRE_GROUPS; r = r + 1) begin : g_pend
         always @(posedge clk) begin
             if (fire[r]) begin
+                pend_last_g_q[r] <= in_last_q;
                 pend_data_q[8*GROUP_LANES*r +: 8*GROUP_LANES] <= in_data_q[8*GROUP_LANES*r +: 8*GROUP_LANES];
                 pend_keep_q[GROUP_LANES*r +: GROUP_LANES]     <= in_keep_q[GROUP_LANES*r +: GROUP_LANES];
                 pend_code_q[CODE_W*GROUP_LANES*r +: CODE_W*GROUP_LANES] <= in_code[CODE_W*GROUP_LANES*r +: CODE_W*GROUP_LANES];
@@ -221,10 +227,8 @@ reg [8*LANES-1:0]      win_data_q;
 reg [LANES-1:0]        win_keep_q;
 reg [LANES-1:0]        win_start_q;
 reg                    win_ahead_start_q;   // the look-ahead byte starts a string
-// The packet's last beat: one copy per eight lanes, each for those lanes'
-// last flags in the take stage (keep stops synthesis merging them into one
-// flop reaching every lane), as for take_valid_q below.
-reg [FIRE_GROUPS-1:0]  win_last_q;
+// The packet's last beat (the lanes' own last flags are win_lane_last_q below)
+reg                    win_last_q;
 reg [OFFSET_WIDTH-1:0] win_base_q;
 reg [8*HIST-1:0]       win_hist_q;
 
@@ -342,11 +346,26 @@ reg [3*LANES-1:0]  win_single_cls_q;
 reg [3*LANES-1:0]  win_bad_cls_q;
 wire unused_pos = &{1'b0, pos_single_cls[3*HIST-1:0], pos_bad_cls[3*HIST-1:0], 1'b0};
 
+always @(posedge clk) begin
+    win_last_q <= pend_last_q;
+end
+
+// Each lane holds the packet's last byte: the beat's last flag and no byte in
+// the next lane, registered here from the pending beat's flags (the window
+// stage loads both every clock, so it equals them a clock later) rather than
+// worked out in the take stage, where that LUT sat in front of the take
+// stage's class and end flags, a third LUT level (the longest path at LANES 64).
+reg [LANES-1:0] win_lane_last_q;
 generate
-    for (r = 0; r < FIRE_GROUPS; r = r + 1) begin : g_win_last
-        (* keep *)
-        always @(posedge clk) begin
-            win_last_q[r] <= pend_last_q;
+    for (r = 0; r < LANES; r = r + 1) begin : g_win_lane_last
+        if (r == LANES - 1) begin : g_top
+            always @(posedge clk) begin
+                win_lane_last_q[r] <= pend_last_g_q[r / GROUP_LANES];
+            end
+        end else begin : g_mid
+            always @(posedge clk) begin
+                win_lane_last_q[r] <= pend_last_g_q[r / GROUP_LANES] && !pend_keep_q[r+1];
+            end
         end
     end
 endgenerate
@@ -478,11 +497,7 @@ generate
                                            win_need_ge_q[5*(k+3) + 2], win_need_ge_q[5*(k+4) + 1]};
         // A flag per lane, registered, rather than the beat's last flag fanning
         // out to every lane in the decide stage.
-        if (k == LANES - 1) begin : g_top
-            assign lane_last_w[k] = win_last_q[k / 8];
-        end else begin : g_mid
-            assign lane_last_w[k] = win_last_q[k / 8] && !win_keep_q[k+1];
-        end
+        assign lane_last_w[k] = win_lane_last_q[k];
     end
 endgenerate
 wire unused_ahead = &{1'b0, lane_lone_cls[3*LANES +: 3], 1'b0};
@@ -504,7 +519,7 @@ generate
 endgenerate
 
 always @(posedge clk) begin
-    take_last_q      <= win_last_q[0];
+    take_last_q      <= win_last_q;
     take_base_q      <= win_base_q;
     take_ext_q       <= ext;
     take_keep_q      <= win_keep_q;
