@@ -195,20 +195,14 @@ std::string RunColumnKernel(const StringsOptions& options, const uint8_t* data, 
   bitmap->assign(static_cast<size_t>(bytes), 0);
   card.mem().Read(dst, bitmap->data(), bitmap->size());
   *cycles = r.cycles;
-  *v = model;  // bytes, units and per-class counts are the model's
+  *v = model;  // units and per-class counts are the model's
   v->strings = r.strings;
+  v->bytes = r.in_bytes;
   v->bad_strings = r.bad_strings;
   v->first_bad = r.error ? r.first_bad : 0;
   v->first_bad_class = r.error ? static_cast<ErrorClass>(r.err_class) : ErrorClass::kOk;
   v->first_bad_offset = r.error ? r.err_offset : 0;
-  if (*bitmap != model_bitmap || v->strings != model.strings || v->bad_strings != model.bad_strings ||
-      v->first_bad != model.first_bad || v->first_bad_class != model.first_bad_class ||
-      v->first_bad_offset != model.first_bad_offset || r.in_bytes != model.bytes) {
-    return "the kernel and the model disagree on this column (kernel: " + std::to_string(v->bad_strings) +
-           " ill-formed, first " + std::to_string(v->first_bad) + "; model: " +
-           std::to_string(model.bad_strings) + ", first " + std::to_string(model.first_bad) + ")";
-  }
-  return "";
+  return ColumnDisagreement("the kernel", "kernel", *v, *bitmap, model, model_bitmap);
 }
 
 }  // namespace cli

@@ -169,13 +169,20 @@ std::string RunColumnRtl(const StringsOptions& options, const uint8_t* data, con
   v->first_bad = sink.first_bad();
   v->first_bad_class = sink.bad() ? sink.stat().cls : ErrorClass::kOk;
   v->first_bad_offset = sink.bad() ? sink.stat().str_offset : 0;
-  if (*bitmap != model_bitmap || v->bad_strings != model.bad_strings || v->first_bad != model.first_bad ||
-      v->first_bad_class != model.first_bad_class || v->first_bad_offset != model.first_bad_offset) {
-    return "the string validator RTL and the model disagree on this column (RTL: " +
-           std::to_string(v->bad_strings) + " ill-formed, first " + std::to_string(v->first_bad) +
-           "; model: " + std::to_string(model.bad_strings) + ", first " + std::to_string(model.first_bad) + ")";
+  return ColumnDisagreement("the string validator RTL", "RTL", *v, *bitmap, model, model_bitmap);
+}
+
+std::string ColumnDisagreement(const char* what, const char* who, const StringsVerdict& v,
+                               const std::vector<uint8_t>& bitmap, const StringsVerdict& model,
+                               const std::vector<uint8_t>& model_bitmap) {
+  if (bitmap == model_bitmap && v.strings == model.strings && v.bytes == model.bytes &&
+      v.bad_strings == model.bad_strings && v.first_bad == model.first_bad &&
+      v.first_bad_class == model.first_bad_class && v.first_bad_offset == model.first_bad_offset) {
+    return "";
   }
-  return "";
+  return std::string(what) + " and the model disagree on this column (" + who + ": " +
+         std::to_string(v.bad_strings) + " ill-formed, first " + std::to_string(v.first_bad) + "; model: " +
+         std::to_string(model.bad_strings) + ", first " + std::to_string(model.first_bad) + ")";
 }
 
 

@@ -29,6 +29,13 @@ std::string RunColumnRtl(const StringsOptions& options, const uint8_t* data, con
                          const std::vector<uint8_t>& model_bitmap, std::vector<uint8_t>* bitmap,
                          StringsVerdict* v, uint64_t* cycles);
 
+// "" when an engine's answer on a column (v, bitmap) is the model's (model,
+// model_bitmap), else the line saying how they differ; what names the engine
+// ("the kernel"), who its side of the figures ("kernel").
+std::string ColumnDisagreement(const char* what, const char* who, const StringsVerdict& v,
+                               const std::vector<uint8_t>& bitmap, const StringsVerdict& model,
+                               const std::vector<uint8_t>& model_bitmap);
+
 // The column on the simulated card's kernel (VALIDATE_STRINGS, one job, the
 // widest kernel this program has), through the host library; as RunColumnRtl
 // otherwise: the kernel's answer must equal the model's, and its cycle model
