@@ -285,7 +285,7 @@ end
 // Stage C: marks, and the packet's beats.
 
 reg  [63:LW]    beat_q;        // b: the packet's next beat
-reg  [63:LW]    beat1_q;       // b + 1
+reg  [63:LW]    beat1_q;       // b + 1, a register so the compares do not wait on an adder
 reg  [W-1:0]    acc_q;         // marks of beat b from vectors gone
 reg             next0_q;       // an offset at exactly (b+1)W: lane 0 of beat b+1
 reg             end_known_q;   // the last vector is gone: in_bytes is the packet's end
