@@ -42,6 +42,8 @@ PROOFS = {
                   ("utf8_unit_utf8.sby", "prove_l2")],
     "sanitizer": [("utf8_sanitizer.sby", "bmc_l1"), ("utf8_sanitizer.sby", "bmc_l2")],
     "string_validator": [("utf8_string_validator.sby", "equiv_l1")],
+    # the kernel's AXI4-Lite port (register block) against formal/utf8_faxil.v
+    "kernel_regs": [("utf8_kernel_regs.sby", "prove")],
 }
 
 # Which blocks each RTL file is part of.
@@ -59,6 +61,8 @@ def blocks_of(path):
         return ["unit_utf8"]
     if name in ("utf8_string_validator.v", "utf8_lane_scan.v", "utf8_lane_delay.v"):
         return ["string_validator"]
+    if name == "utf8_kernel_regs.v":
+        return ["kernel_regs"]
     # the repacker is in both; the unit harness's induction is the quicker
     if name == "utf8_repack.v":
         return ["unit_utf8", "sanitizer"]
@@ -213,6 +217,26 @@ MUTANTS = [
      "localparam [NW-1:0] ITEM_AT = g;",
      "localparam [NW-1:0] ITEM_AT = OUT - 1 - g;",
      "repacker: tkeep's lanes reversed (a partial beat not contiguous from lane 0)"),
+    ("axil_b_dropped", "rtl/kernel/utf8_kernel_regs.v",
+     "b_valid_d = (b_valid_q && !s_axil_bready) || wr_do;",
+     "b_valid_d = wr_do;",
+     "kernel registers: a write response withdrawn before BREADY"),
+    ("axil_rdata_moves", "rtl/kernel/utf8_kernel_regs.v",
+     "if (ar_take) r_data_q <= rd_word;",
+     "r_data_q <= rd_word;",
+     "kernel registers: RDATA changes while a read response waits for RREADY"),
+    ("axil_write_on_b", "rtl/kernel/utf8_kernel_regs.v",
+     "wire wr_do = aw_full_q && w_full_q && !b_valid_q;",
+     "wire wr_do = aw_full_q && w_full_q;",
+     "kernel registers: a second write done while the first's response waits (one response for two writes)"),
+    ("axil_write_half", "rtl/kernel/utf8_kernel_regs.v",
+     "wire wr_do = aw_full_q && w_full_q && !b_valid_q;",
+     "wire wr_do = (aw_full_q || w_full_q) && !b_valid_q;",
+     "kernel registers: a write answered with only its address or only its data taken"),
+    ("axil_bresp", "rtl/kernel/utf8_kernel_regs.v",
+     "assign s_axil_bresp = 2'b00;",
+     "assign s_axil_bresp = 2'b01;",
+     "kernel registers: EXOKAY, which AXI4-Lite does not have, as the write response"),
 ]
 
 
