@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: MIT
+// Copyright (c) 2026 utf8core developers
+
+`default_nettype none
+
+/*
+ * AXI4 read-channel rules of one master port, in the manner of ZipCPU's
+ * faxi_master (read half): what the memory may do is ASSUMED, what the master
+ * must do is ASSERTED. Written from the AXI4 protocol (ARM IHI 0022, A3.2,
+ * A3.3, A3.4.1 "a burst must not cross a 4KB address boundary", A5):
+ *  - no ARVALID the clock after reset, and no RVALID in reset or the clock
+ *    after it;
+ *  - an AR offered and not taken stays offered with its payload unchanged;
+ *    an R beat offered and not taken likewise (assumed of the memory);
+ *  - every AR: INCR, beats of the full bus width (ARSIZE = LOG_BYTES), an
+ *    address aligned to a beat, at most MAX_BURST beats, inside one 4 KiB page;
+ *  - never more than F_MAX_OUT bursts in flight;
+ *  - the memory answers only bursts asked for, in order (one ID), with RLAST
+ *    on each burst's last beat and only there.
+ * The bursts in flight are kept in a small queue of their lengths; f_out is
+ * their number, for a harness's invariants.
+ */
+module utf8_faxi_rd #(
+    parameter ADDR_W = 16,
+    parameter DATA_W = 64,
+    parameter MAX_BURST = 4,
+    parameter F_MAX_OUT = 2,
+    parameter OUT_W = 2       // bits of f_out: F_MAX_OUT + 1 values
+) (
+    input  wire              clk,
+    input  wire              rst,
+    input  wire [ADDR_W-1:0] araddr,
+    input  wire [7:0]        arlen,
+    input  wire [2:0]        arsize,
+    input  wire [1:0]        arburst,
+    input  wire              arvalid,
+    input  wire              arready,
+    input  wire [DATA_W-1:0] rdata,
+    input  wire [1:0]        rresp,
+    input  wire              rlast,
+    input  wire              rvalid,
+    input  wire              rready,
+    output reg  [OUT_W-1:0]  f_out
+);
+
+localparam BYTES = DATA_W / 8;
+localparam LOG_BYTES = $clog2(BYTES);
+localparam [2:0] SIZE = LOG_BYTES;
+
+reg f_past_valid = 1'b0;
+always @(posedge clk) f_past_valid <= 1'b1;
+
+wire ar_take = arvalid && arready;
+wire r_take = rvalid && rready;
+
+// The bursts in flight, oldest first: their lengths (ARLEN), and the beats of
+// the oldest already received.
+reg [7:0] f_len [0:F_MAX_OUT-1];
+reg [7:0] f_got;
+wire      f_head_last = (f_got == f_len[0]);
+
+integer i;
+initial begin
+    f_out = {OUT_W{1'b0}};
+    f_got = 8'd0;
+    for (i = 0; i < F_MAX_OUT; i = i + 1) f_len[i] = 8'd0;
+end
+
+always @(posedge clk) begin
+    if (rst) begin
+        f_out <= {OUT_W{1'b0}};
+        f_got <= 8'd0;
+    end else begin
+        if (r_take) begin
+            f_got <= f_head_last ? 8'd0 : f_got + 8'd1;
+        end
+        if (r_take && f_head_last) begin
+            // the oldest burst is done: the queue moves up
+            for (i = 0; i + 1 < F_MAX_OUT; i = i + 1) f_len[i] <= f_len[i + 1];
+            if (ar_take) f_len[f_out - 1] <= arlen;
+            f_out <= f_out + ar_take - 1'b1;
+        end else begin
+            if (ar_take) f_len[f_out] <= arlen;
+            f_out <= f_out + ar_take;
+        end
+    end
+end
+
+// The memory: nothing before the first clock, in reset or the clock after;
+// beats only for bursts asked for, RLAST exactly on each burst's last beat.
+always @(*) begin
+    if (!f_past_valid || rst) begin
+        assume (!rvalid);
+    end
+    if (rvalid) begin
+        assume (f_out != 0);
+        assume (rlast == f_head_last);
+    end
+end
+
+always @(posedge clk) begin
+    if (f_past_valid && $past(rst)) begin
+        assume (!rvalid);
+        assert (!arvalid);
+    end
+    if (f_past_valid && !$past(rst) && !rst) begin
+        if ($past(rvalid) && !$past(rready)) begin
+            assume (rvalid);
+            assume ($stable(rdata));
+            assume ($stable(rresp));
+            assume ($stable(rlast));
+        end
+        if ($past(arvalid) && !$past(arready)) begin
+            assert (arvalid);
+            assert ($stable(araddr));
+            assert ($stable(arlen));
+            assert ($stable(arsize));
+            assert ($stable(arburst));
+        end
+    end
+end
+
+// Every burst the master offers.
+wire [12:0] f_end = {1'b0, araddr[11:0]} + (({5'd0, arlen} + 13'd1) << LOG_BYTES);
+always @(*) begin
+    if (f_past_valid && !rst) begin
+        if (arvalid) begin
+            assert (arburst == 2'b01);
+            assert (arsize == SIZE);
+            assert ((araddr & (BYTES - 1)) == 0);
+            assert ({1'b0, arlen} < MAX_BURST);
+            assert (f_end <= 13'd4096);    // inside its 4 KiB page
+        end
+        assert (f_out <= F_MAX_OUT);
+    end
+end
+
+endmodule
+
+`default_nettype wire
