@@ -44,6 +44,8 @@ PROOFS = {
     "string_validator": [("utf8_string_validator.sby", "equiv_l1")],
     # the kernel's AXI4-Lite port (register block) against formal/utf8_faxil.v
     "kernel_regs": [("utf8_kernel_regs.sby", "prove")],
+    # the kernel's AXI4 read master against formal/utf8_faxi_rd.v (bounded)
+    "kernel_rd": [("utf8_kernel_rd.sby", "bmc")],
 }
 
 # Which blocks each RTL file is part of.
@@ -63,6 +65,9 @@ def blocks_of(path):
         return ["string_validator"]
     if name == "utf8_kernel_regs.v":
         return ["kernel_regs"]
+    # the burst rule is the write engine's too, which has no harness yet
+    if name in ("utf8_kernel_rd.v", "utf8_burst_cap.vh"):
+        return ["kernel_rd"]
     # the repacker is in both; the unit harness's induction is the quicker
     if name == "utf8_repack.v":
         return ["unit_utf8", "sanitizer"]
@@ -237,6 +242,26 @@ MUTANTS = [
      "assign s_axil_bresp = 2'b00;",
      "assign s_axil_bresp = 2'b01;",
      "kernel registers: EXOKAY, which AXI4-Lite does not have, as the write response"),
+    ("axi_rd_4k", "rtl/common/utf8_burst_cap.vh",
+     "        burst_cap = (left < MAXB_C) ? left : MAXB_C;",
+     "        burst_cap = MAXB_C;",
+     "read engine: bursts no longer cut at a 4 KiB boundary"),
+    ("axi_rd_ar_dropped", "rtl/kernel/utf8_kernel_rd.v",
+     "    arvalid_d = arvalid_q && !m_axi_arready;",
+     "    arvalid_d = 1'b0;",
+     "read engine: ARVALID withdrawn before ARREADY"),
+    ("axi_rd_arlen", "rtl/kernel/utf8_kernel_rd.v",
+     "        arlen_q <= ar_len_m1[7:0];",
+     "        arlen_q <= ar_len[7:0];",
+     "read engine: ARLEN one beat too long"),
+    ("axi_rd_araddr_moves", "rtl/kernel/utf8_kernel_rd.v",
+     "    if (ar_load) begin\n        araddr_q <= ar_next_q;",
+     "    if (ar_load || m_axi_arvalid) begin\n        araddr_q <= ar_next_q;",
+     "read engine: ARADDR changes while an AR waits for ARREADY"),
+    ("axi_rd_outstanding", "rtl/kernel/utf8_kernel_rd.v",
+     "                                 free_q >= ar_len && bursts_q != OUTS_O;",
+     "                                 free_q >= ar_len;",
+     "read engine: more bursts in flight than OUTSTANDING"),
 ]
 
 
