@@ -46,6 +46,7 @@ PROOFS = {
     "kernel_regs": [("utf8_kernel_regs.sby", "prove")],
     # the kernel's AXI4 read master against formal/utf8_faxi_rd.v (bounded)
     "kernel_rd": [("utf8_kernel_rd.sby", "bmc")],
+    "kernel_wr": [("utf8_kernel_wr.sby", "bmc")],
 }
 
 # Which blocks each RTL file is part of.
@@ -65,9 +66,13 @@ def blocks_of(path):
         return ["string_validator"]
     if name == "utf8_kernel_regs.v":
         return ["kernel_regs"]
-    # the burst rule is the write engine's too, which has no harness yet
-    if name in ("utf8_kernel_rd.v", "utf8_burst_cap.vh"):
+    if name == "utf8_kernel_rd.v":
         return ["kernel_rd"]
+    if name == "utf8_kernel_wr.v":
+        return ["kernel_wr"]
+    # the burst rule both engines cut their bursts by
+    if name == "utf8_burst_cap.vh":
+        return ["kernel_rd", "kernel_wr"]
     # the repacker is in both; the unit harness's induction is the quicker
     if name == "utf8_repack.v":
         return ["unit_utf8", "sanitizer"]
@@ -242,10 +247,10 @@ MUTANTS = [
      "assign s_axil_bresp = 2'b00;",
      "assign s_axil_bresp = 2'b01;",
      "kernel registers: EXOKAY, which AXI4-Lite does not have, as the write response"),
-    ("axi_rd_4k", "rtl/common/utf8_burst_cap.vh",
+    ("axi_4k", "rtl/common/utf8_burst_cap.vh",
      "        burst_cap = (left < MAXB_C) ? left : MAXB_C;",
      "        burst_cap = MAXB_C;",
-     "read engine: bursts no longer cut at a 4 KiB boundary"),
+     "both engines: bursts no longer cut at a 4 KiB boundary"),
     ("axi_rd_ar_dropped", "rtl/kernel/utf8_kernel_rd.v",
      "    arvalid_d = arvalid_q && !m_axi_arready;",
      "    arvalid_d = 1'b0;",
@@ -262,6 +267,22 @@ MUTANTS = [
      "                                 free_q >= ar_len && bursts_q != OUTS_O;",
      "                                 free_q >= ar_len;",
      "read engine: more bursts in flight than OUTSTANDING"),
+    ("axi_wr_aw_dropped", "rtl/kernel/utf8_kernel_wr.v",
+     "    awvalid_d = awvalid_q && !m_axi_awready;",
+     "    awvalid_d = 1'b0;",
+     "write engine: AWVALID withdrawn before AWREADY"),
+    ("axi_wr_w_moves", "rtl/kernel/utf8_kernel_wr.v",
+     "    if (w_load) begin\n        {wstrb_q, wdata_q} <= fifo_mem[rd_ptr_q];",
+     "    if (w_load || m_axi_wvalid) begin\n        {wstrb_q, wdata_q} <= fifo_mem[rd_ptr_q];",
+     "write engine: a W beat's data and strobes change while it waits for WREADY"),
+    ("axi_wr_wlast", "rtl/kernel/utf8_kernel_wr.v",
+     "wire                   w_last = w_idx_q + ONE_C == w_cur_len || w_final;",
+     "wire                   w_last = w_idx_q == w_cur_len || w_final;",
+     "write engine: WLAST a beat late (on the next burst's first beat)"),
+    ("axi_wr_awlen", "rtl/kernel/utf8_kernel_wr.v",
+     "        awlen_q <= aw_len_m1[7:0];",
+     "        awlen_q <= aw_len[7:0];",
+     "write engine: AWLEN one beat longer than the W beats sent"),
 ]
 
 
