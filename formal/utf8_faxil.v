@@ -7,7 +7,7 @@
  * AXI4-Lite rules of one slave port, in the manner of ZipCPU's faxil_slave:
  * what the manager may do is ASSUMED, what the slave must do is ASSERTED.
  * Written from the AXI4-Lite protocol (AMBA AXI and ACE Protocol
- * Specification, ARM IHI 0022, sections A3.1, A3.3 and B1):
+ * Specification, ARM IHI 0022, sections A3.1 to A3.3 and B1):
  *  - in reset and the clock after it every VALID of either side is low (the
  *    manager's while reset is high, the slave's the clock after);
  *  - a VALID offered and not taken stays offered, its payload unchanged (AW,
