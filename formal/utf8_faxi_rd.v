@@ -8,12 +8,12 @@
  * faxi_master (read half): what the memory may do is ASSUMED, what the master
  * must do is ASSERTED. Written from the AXI4 protocol (ARM IHI 0022, A3.2,
  * A3.3, A3.4.1 "a burst must not cross a 4KB address boundary", A5):
- *  - no ARVALID the clock after reset, and no RVALID in reset or the clock
- *    after it;
- *  - an AR offered and not taken stays offered with its payload unchanged;
- *    an R beat offered and not taken likewise (assumed of the memory);
- *  - every AR: INCR, beats of the full bus width (ARSIZE = LOG_BYTES), an
- *    address aligned to a beat, at most MAX_BURST beats, inside one 4 KiB page;
+ *  - the AR channel's own rules, shared with the write side (utf8_faxi_addr):
+ *    no ARVALID the clock after reset; an AR held with its payload until
+ *    taken; INCR, full-width beats, aligned, at most MAX_BURST beats, inside
+ *    one 4 KiB page;
+ *  - no RVALID in reset or the clock after it, and an R beat offered and not
+ *    taken stays offered unchanged (assumed of the memory);
  *  - never more than F_MAX_OUT bursts in flight;
  *  - the memory answers only bursts asked for, in order (one ID), with RLAST
  *    on each burst's last beat and only there.
@@ -42,10 +42,6 @@ module utf8_faxi_rd #(
     input  wire              rready,
     output reg  [OUT_W-1:0]  f_out
 );
-
-localparam BYTES = DATA_W / 8;
-localparam LOG_BYTES = $clog2(BYTES);
-localparam [2:0] SIZE = LOG_BYTES;
 
 reg f_past_valid = 1'b0;
 always @(posedge clk) f_past_valid <= 1'b1;
@@ -101,7 +97,6 @@ end
 always @(posedge clk) begin
     if (f_past_valid && $past(rst)) begin
         assume (!rvalid);
-        assert (!arvalid);
     end
     if (f_past_valid && !$past(rst) && !rst) begin
         if ($past(rvalid) && !$past(rready)) begin
@@ -110,27 +105,27 @@ always @(posedge clk) begin
             assume ($stable(rresp));
             assume ($stable(rlast));
         end
-        if ($past(arvalid) && !$past(arready)) begin
-            assert (arvalid);
-            assert ($stable(araddr));
-            assert ($stable(arlen));
-            assert ($stable(arsize));
-            assert ($stable(arburst));
-        end
     end
 end
 
-// Every burst the master offers.
-wire [12:0] f_end = {1'b0, araddr[11:0]} + (({5'd0, arlen} + 13'd1) << LOG_BYTES);
+// The address channel's own rules (4 KiB included).
+utf8_faxi_addr #(
+    .ADDR_W(ADDR_W),
+    .DATA_W(DATA_W),
+    .MAX_BURST(MAX_BURST)
+) ar_rules (
+    .clk(clk),
+    .rst(rst),
+    .addr(araddr),
+    .len(arlen),
+    .size(arsize),
+    .burst(arburst),
+    .valid(arvalid),
+    .ready(arready)
+);
+
 always @(*) begin
     if (f_past_valid && !rst) begin
-        if (arvalid) begin
-            assert (arburst == 2'b01);
-            assert (arsize == SIZE);
-            assert ((araddr & (BYTES - 1)) == 0);
-            assert ({1'b0, arlen} < MAX_BURST);
-            assert (f_end <= 13'd4096);    // inside its 4 KiB page
-        end
         assert (f_out <= F_MAX_OUT);
     end
 end

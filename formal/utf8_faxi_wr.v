@@ -8,12 +8,13 @@
  * formal/utf8_faxi_rd.v's manner (ZipCPU's faxi_master): what the memory may
  * do is ASSUMED, what the master must do is ASSERTED. From the AXI4 protocol
  * (ARM IHI 0022, A3.2 to A3.4, A5):
- *  - no AWVALID or WVALID the clock after reset, and no BVALID in reset or the
- *    clock after it;
- *  - an AW or a W beat offered and not taken stays offered with its payload
- *    unchanged; a B likewise (assumed of the memory);
- *  - every AW: INCR, beats of the full bus width, an address aligned to a beat,
- *    at most MAX_BURST beats, inside one 4 KiB page;
+ *  - the AW channel's own rules, shared with the read side (utf8_faxi_addr):
+ *    no AWVALID the clock after reset; an AW held with its payload until
+ *    taken; INCR, full-width beats, aligned, at most MAX_BURST beats, inside
+ *    one 4 KiB page;
+ *  - no WVALID the clock after reset, and a W beat offered and not taken stays
+ *    offered unchanged; no BVALID in reset or the clock after it, and a B held
+ *    until taken (assumed of the memory);
  *  - W beats go to the bursts in AW order, WLAST exactly on each burst's last
  *    beat; a W beat is offered only for a burst whose AW is taken or on offer;
  *  - the memory answers a burst only once its AW and its last W beat are taken.
@@ -44,10 +45,6 @@ module utf8_faxi_wr #(
     input  wire                bvalid,
     input  wire                bready
 );
-
-localparam BYTES = DATA_W / 8;
-localparam LOG_BYTES = $clog2(BYTES);
-localparam [2:0] SIZE = LOG_BYTES;
 
 reg f_past_valid = 1'b0;
 always @(posedge clk) f_past_valid <= 1'b1;
@@ -123,20 +120,12 @@ end
 always @(posedge clk) begin
     if (f_past_valid && $past(rst)) begin
         assume (!bvalid);
-        assert (!awvalid);
         assert (!wvalid);
     end
     if (f_past_valid && !$past(rst) && !rst) begin
         if ($past(bvalid) && !$past(bready)) begin
             assume (bvalid);
             assume ($stable(bresp));
-        end
-        if ($past(awvalid) && !$past(awready)) begin
-            assert (awvalid);
-            assert ($stable(awaddr));
-            assert ($stable(awlen));
-            assert ($stable(awsize));
-            assert ($stable(awburst));
         end
         if ($past(wvalid) && !$past(wready)) begin
             assert (wvalid);
@@ -147,16 +136,24 @@ always @(posedge clk) begin
     end
 end
 
-wire [12:0] f_end = {1'b0, awaddr[11:0]} + (({5'd0, awlen} + 13'd1) << LOG_BYTES);
+// The address channel's own rules (4 KiB included).
+utf8_faxi_addr #(
+    .ADDR_W(ADDR_W),
+    .DATA_W(DATA_W),
+    .MAX_BURST(MAX_BURST)
+) aw_rules (
+    .clk(clk),
+    .rst(rst),
+    .addr(awaddr),
+    .len(awlen),
+    .size(awsize),
+    .burst(awburst),
+    .valid(awvalid),
+    .ready(awready)
+);
+
 always @(*) begin
     if (f_past_valid && !rst) begin
-        if (awvalid) begin
-            assert (awburst == 2'b01);
-            assert (awsize == SIZE);
-            assert ((awaddr & (BYTES - 1)) == 0);
-            assert ({1'b0, awlen} < MAX_BURST);
-            assert (f_end <= 13'd4096);    // inside its 4 KiB page
-        end
         if (wvalid) begin
             assert (f_have_burst);
             assert (wlast == f_w_is_last);

@@ -11,8 +11,8 @@
  * answers (within utf8_faxi_rd's rules: in order, RLAST on each burst's last
  * beat, any response code) and m_axis_tready are free on every clock.
  *   bmc    utf8_faxi_rd's rules on the master, from reset
- *   cover  a burst cut short by a 4 KiB boundary and the next burst starting
- *          on the page after it
+ *   cover  utf8_faxi_addr's: a burst cut short by a 4 KiB boundary and the
+ *          next burst starting on the page after it
  */
 module utf8_kernel_rd_formal (
     input  wire        clk,
@@ -110,22 +110,6 @@ always @(*) begin
     end
 end
 
-`ifdef F_COVER
-reg f_cut = 1'b0;
-always @(posedge clk) begin
-    if (rst) begin
-        f_cut <= 1'b0;
-    end else if (m_axi_arvalid && m_axi_arready && m_axi_arlen < 8'd3
-                 && m_axi_araddr[11:0] + ((m_axi_arlen + 12'd1) << 3) == 12'd0) begin
-        f_cut <= 1'b1;
-    end
-end
-always @(posedge clk) begin
-    if (f_past_valid && !rst) begin
-        cover (f_cut && m_axi_arvalid && m_axi_arready && m_axi_araddr[11:0] == 12'd0);
-    end
-end
-`endif
 
 endmodule
 

@@ -12,8 +12,8 @@
  * memory's answers (utf8_faxi_wr's rules, any response code) are free on
  * every clock.
  *   bmc    utf8_faxi_wr's rules on the master, from reset
- *   cover  a burst cut short by a 4 KiB boundary and the next burst starting
- *          on the page after it
+ *   cover  utf8_faxi_addr's: a burst cut short by a 4 KiB boundary and the
+ *          next burst starting on the page after it
  */
 module utf8_kernel_wr_formal (
     input  wire        clk,
@@ -147,22 +147,6 @@ always @(*) begin
     end
 end
 
-`ifdef F_COVER
-reg f_cut = 1'b0;
-always @(posedge clk) begin
-    if (rst) begin
-        f_cut <= 1'b0;
-    end else if (m_axi_awvalid && m_axi_awready && m_axi_awlen < 8'd3
-                 && m_axi_awaddr[11:0] + ((m_axi_awlen + 12'd1) << 3) == 12'd0) begin
-        f_cut <= 1'b1;
-    end
-end
-always @(posedge clk) begin
-    if (f_past_valid && !rst) begin
-        cover (f_cut && m_axi_awvalid && m_axi_awready && m_axi_awaddr[11:0] == 12'd0);
-    end
-end
-`endif
 
 endmodule
 
