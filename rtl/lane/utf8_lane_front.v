@@ -170,6 +170,25 @@ reg [LO_W-1:0]         bc_lo_q;    // beats of the packet so far: the next beat'
 reg [HI_W-1:0]         bc_hi_q;    // offset is LANES times {bc_hi_q, bc_lo_q}
 reg                    bc_lo_max_q;  // bc_lo_q is all ones: the next step carries
 
+// Copies of !in_pkt_q, as flops of their own, for the pending history's and
+// base's hold (0) and the beat count's (1). An ECP5 flop resets on a high LSR
+// only: for !in_pkt_q Yosys 0.23 put an inverter LUT in front of each flop's
+// LSR, 104 of them at LANES 64, and nextpnr packs flops into a slice (and a
+// carry chain's flops beside their carry cells) only when they share one LSR
+// net, so each of those flops sat on its own, the beat count's too. Each copy
+// loads in_last_q as in_pkt_q loads its inverse (keep: synthesis would merge
+// them with mode_idle_q below).
+(* keep *) reg [1:0] hold_idle_q;
+
+always @(posedge clk) begin
+    if (in_fire) begin
+        hold_idle_q <= {2{in_last_q}};
+    end
+    if (rst) begin
+        hold_idle_q <= 2'b11;
+    end
+end
+
 // String starts as the pending register takes them: a packet's first byte
 // starts one whether marked or not.
 localparam [LANES-1:0] LANE0 = 1;
@@ -373,9 +392,9 @@ endgenerate
 always @(posedge clk) begin
     // Between packets the history and base are held at zero, whether or not a
     // beat comes: a pending beat then is a last one, which moves on in this
-    // very clock, taking their old value. So the clear needs only in_pkt_q, a
-    // flop, rather than the accept logic in front of it.
-    if (!in_pkt_q) begin
+    // very clock, taking their old value. So the clear needs only a copy of
+    // !in_pkt_q, a flop, rather than the accept logic in front of it.
+    if (hold_idle_q[0]) begin
         pend_hist_q      <= {8*HIST{1'b0}};
         pend_hist_code_q <= {CODE_W*HIST{1'b0}};
         pend_base_q      <= {OFFSET_WIDTH{1'b0}};
@@ -388,10 +407,10 @@ always @(posedge clk) begin
         pend_last_q <= in_last_q;
     end
     // Between packets the beat count is held at one, the count after a first
-    // beat, so that the hold depends on in_pkt_q alone: set to one on the
-    // first beat's move, it would be a synchronous reset behind the move's
-    // logic.
-    if (!in_pkt_q) begin
+    // beat, so that the hold depends on a copy of !in_pkt_q alone: set to one
+    // on the first beat's move, it would be a synchronous reset behind the
+    // move's logic.
+    if (hold_idle_q[1]) begin
         bc_lo_q     <= {{(LO_W-1){1'b0}}, 1'b1};
         bc_hi_q     <= {HI_W{1'b0}};
         bc_lo_max_q <= LO_W == 1;

@@ -525,16 +525,25 @@ wire [IDX_W-1:0]        p3_idx_q     = pn_idx;
 // Q: the packet's sums. Until its first ill-formed string: the well-formed
 // strings before it and the start of the string being read; the ill-formed
 // strings throughout.
+//
+// The two counts are running sums that are never cleared (modulo
+// 2^OFFSET_WIDTH): a packet's count is the sum after its last beat less the
+// sum before its first (the snapshots below), taken at R. So each adder's
+// output has one load, its own flops, and nextpnr packs each flop beside its
+// carry cell. Cleared at a packet's end, each sum had to be copied out of the
+// adder into a second register too, and nextpnr packed that copy beside the
+// carry cells and left the sum's own flops a route away both ways (1.7 ns in
+// and 1.6 ns out, the longest path at LANES 64).
 
 reg                    found_q;
 reg [OFFSET_WIDTH-1:0] idx_acc_q;
 reg [OFFSET_WIDTH-1:0] bad_acc_q;
+reg [OFFSET_WIDTH-1:0] idx_snap_q;   // idx_acc_q as the packet started
+reg [OFFSET_WIDTH-1:0] bad_snap_q;   // bad_acc_q as the packet started
 reg [OFFSET_WIDTH-1:0] str_base_q;
 
 reg                    q_valid_q;
-reg                    q_found_q;
-reg [OFFSET_WIDTH-1:0] q_idx_q;
-reg [OFFSET_WIDTH-1:0] q_bad_q;
+reg                    q_nfound_q;   // no ill-formed string in the packet
 reg [OFFSET_WIDTH-1:0] q_str_base_q;
 
 // (the counts and the start are those before the first ill-formed string, zero after it: H)
@@ -554,9 +563,7 @@ wire                    found_next = found_q || p3_has_bad_q;
 always @(posedge clk) begin
     q_valid_q <= p3_vl_q;
     if (p3_valid_q) begin
-        q_found_q    <= found_next;
-        q_idx_q      <= idx_next;
-        q_bad_q      <= bad_next;
+        q_nfound_q   <= !found_next;
         q_str_base_q <= base_next;
     end
     if (rst) begin
@@ -564,17 +571,20 @@ always @(posedge clk) begin
     end
 end
 
-// The sums start again after a packet's last beat: a reset of their flops,
-// which takes priority over the enable, rather than a mux after the adders,
-// which was on the longest path at LANES 64. The reset comes straight from a
-// flop, a copy per sum (keep: a LUT or one flop in front of all their 160
+// The other sums start again after a packet's last beat: a reset of their
+// flops, which takes priority over the enable, rather than a mux after the
+// adders, which was on the longest path at LANES 64. The reset comes straight
+// from a flop, a copy per sum (keep: a LUT or one flop in front of all their
 // reset pins was the longest path then): a packet's last beat at Q, or the
-// clock after rst, before any beat can reach Q again.
-(* keep *) reg [4:0] clr_q;
+// clock after rst, before any beat can reach Q again. The running sums and
+// their snapshots are reset only then (sum_rst_q), to equal values.
+(* keep *) reg [2:0] clr_q;
+(* keep *) reg [3:0] sum_rst_q;
 always @(posedge clk) begin
-    clr_q <= {5{pn_vl_in}};
+    clr_q     <= {3{pn_vl_in}};
+    sum_rst_q <= {4{rst}};
     if (rst) begin
-        clr_q <= 5'b11111;
+        clr_q <= 3'b111;
     end
 end
 
@@ -585,24 +595,37 @@ always @(posedge clk) begin
         found_q <= found_next;
     end
     if (clr_q[1]) begin
-        idx_acc_q <= {OFFSET_WIDTH{1'b0}};
-    end else if (p3_valid_q) begin
-        idx_acc_q <= idx_next;
-    end
-    if (clr_q[2]) begin
-        bad_acc_q <= {OFFSET_WIDTH{1'b0}};
-    end else if (p3_valid_q) begin
-        bad_acc_q <= bad_next;
-    end
-    if (clr_q[3]) begin
         str_base_q <= {OFFSET_WIDTH{1'b0}};
     end else if (p3_valid_q) begin
         str_base_q <= base_next;
     end
-    if (clr_q[4]) begin
+    if (clr_q[2]) begin
         q_base_q <= {OFFSET_WIDTH{1'b0}};
     end else if (p3_valid_q) begin
         q_base_q <= q_base_q + LANES_W;
+    end
+    if (sum_rst_q[0]) begin
+        idx_acc_q <= {OFFSET_WIDTH{1'b0}};
+    end else if (p3_valid_q) begin
+        idx_acc_q <= idx_next;
+    end
+    if (sum_rst_q[1]) begin
+        bad_acc_q <= {OFFSET_WIDTH{1'b0}};
+    end else if (p3_valid_q) begin
+        bad_acc_q <= bad_next;
+    end
+    // at the clock after a packet's last beat at Q the sums are its end and
+    // the next packet's start (the next packet's first beat at Q, if there,
+    // is added in this clock, after)
+    if (sum_rst_q[2]) begin
+        idx_snap_q <= {OFFSET_WIDTH{1'b0}};
+    end else if (q_valid_q) begin
+        idx_snap_q <= idx_acc_q;
+    end
+    if (sum_rst_q[3]) begin
+        bad_snap_q <= {OFFSET_WIDTH{1'b0}};
+    end else if (q_valid_q) begin
+        bad_snap_q <= bad_acc_q;
     end
 end
 
@@ -631,10 +654,12 @@ utf8_lane_delay #(
 
 wire unused_st_valid = &{1'b0, st_met[ST_W-1], 1'b0};   // equals q_valid_q
 
-// The in-string offset (the error's packet offset less its string's start)
-// in two clocks, R1 the low half and its borrow, R2 the high half: in one, the
+// Three differences in two clocks each, R1 the low half and its borrow, R2
+// the high half: the in-string offset (the error's packet offset less its
+// string's start), the first ill-formed string's index and the count of
+// ill-formed strings (each running sum less its snapshot). In one clock, the
 // OFFSET_WIDTH-bit subtraction between two far-apart sets of flops was the
-// longest path at LANES 64. Everything else waits a clock at R1 beside it.
+// longest path at LANES 64. Everything else waits a clock at R1 beside them.
 localparam LO_H = OFFSET_WIDTH / 2;
 localparam HI_H = OFFSET_WIDTH - LO_H;
 
@@ -642,36 +667,46 @@ reg                    r_valid_q;
 reg                    r_error_q;
 reg [OFFSET_WIDTH-1:0] r_off_q;
 reg [2:0]              r_cls_q;
-reg                    r_found_q;
-reg [LO_H:0]           r_lo_q;      // low half of the difference, borrow on top
-reg [HI_H-1:0]         r_hi_off_q;
+reg                    r_nfound_q;
+reg [LO_H:0]           r_lo_q;        // low half of each difference, borrow on top
+reg [LO_H:0]           r_first_lo_q;
+reg [LO_H:0]           r_bad_lo_q;
+reg [HI_H-1:0]         r_hi_off_q;    // and the high halves of the operands
 reg [HI_H-1:0]         r_hi_base_q;
-reg [OFFSET_WIDTH-1:0] r_first_q;
-reg [OFFSET_WIDTH-1:0] r_bad_q;
+reg [HI_H-1:0]         r_hi_idx_q;
+reg [HI_H-1:0]         r_hi_idx_snap_q;
+reg [HI_H-1:0]         r_hi_bad_q;
+reg [HI_H-1:0]         r_hi_bad_snap_q;
 
 wire [OFFSET_WIDTH-1:0] met_off = st_met[3 +: OFFSET_WIDTH];
 
 always @(posedge clk) begin
-    r_valid_q   <= q_valid_q;
-    r_error_q   <= st_met[ST_W-2];
-    r_off_q     <= met_off;
-    r_cls_q     <= st_met[2:0];
-    r_found_q   <= q_found_q;
-    r_lo_q      <= {1'b0, met_off[LO_H-1:0]} - {1'b0, q_str_base_q[LO_H-1:0]};
-    r_hi_off_q  <= met_off[OFFSET_WIDTH-1:LO_H];
-    r_hi_base_q <= q_str_base_q[OFFSET_WIDTH-1:LO_H];
-    r_first_q   <= q_found_q ? q_idx_q : {OFFSET_WIDTH{1'b0}};
-    r_bad_q     <= q_bad_q;
+    r_valid_q       <= q_valid_q;
+    r_error_q       <= st_met[ST_W-2];
+    r_off_q         <= met_off;
+    r_cls_q         <= st_met[2:0];
+    r_nfound_q      <= q_nfound_q;
+    r_lo_q          <= {1'b0, met_off[LO_H-1:0]} - {1'b0, q_str_base_q[LO_H-1:0]};
+    r_first_lo_q    <= {1'b0, idx_acc_q[LO_H-1:0]} - {1'b0, idx_snap_q[LO_H-1:0]};
+    r_bad_lo_q      <= {1'b0, bad_acc_q[LO_H-1:0]} - {1'b0, bad_snap_q[LO_H-1:0]};
+    r_hi_off_q      <= met_off[OFFSET_WIDTH-1:LO_H];
+    r_hi_base_q     <= q_str_base_q[OFFSET_WIDTH-1:LO_H];
+    r_hi_idx_q      <= idx_acc_q[OFFSET_WIDTH-1:LO_H];
+    r_hi_idx_snap_q <= idx_snap_q[OFFSET_WIDTH-1:LO_H];
+    r_hi_bad_q      <= bad_acc_q[OFFSET_WIDTH-1:LO_H];
+    r_hi_bad_snap_q <= bad_snap_q[OFFSET_WIDTH-1:LO_H];
     if (rst) begin
         r_valid_q <= 1'b0;
     end
 end
 
-// the high half less the borrow as one two-operand subtraction, the borrow
+// each high half less its borrow as one two-operand subtraction, the borrow
 // below the lowest bit ({a, 0} - {b, c} = 2(a - b - c) + c), so that no LUT
 // sits in front of the carry chain
-wire [HI_H:0] hi_diff = {r_hi_off_q, 1'b0} - {r_hi_base_q, r_lo_q[LO_H]};
-wire unused_hi_diff = &{1'b0, hi_diff[0], 1'b0};
+wire [HI_H:0] hi_diff    = {r_hi_off_q, 1'b0} - {r_hi_base_q, r_lo_q[LO_H]};
+wire [HI_H:0] first_diff = {r_hi_idx_q, 1'b0} - {r_hi_idx_snap_q, r_first_lo_q[LO_H]};
+wire [HI_H:0] bad_diff   = {r_hi_bad_q, 1'b0} - {r_hi_bad_snap_q, r_bad_lo_q[LO_H]};
+wire unused_diff = &{1'b0, hi_diff[0], first_diff[0], bad_diff[0], 1'b0};
 
 reg                    r2_valid_q;
 reg                    r2_error_q;
@@ -686,9 +721,16 @@ always @(posedge clk) begin
     r2_error_q   <= r_error_q;
     r2_off_q     <= r_off_q;
     r2_cls_q     <= r_cls_q;
-    r2_str_off_q <= r_found_q ? {hi_diff[HI_H:1], r_lo_q[LO_H-1:0]} : {OFFSET_WIDTH{1'b0}};
-    r2_first_q   <= r_first_q;
-    r2_bad_q     <= r_bad_q;
+    r2_str_off_q <= {hi_diff[HI_H:1], r_lo_q[LO_H-1:0]};
+    r2_first_q   <= {first_diff[HI_H:1], r_first_lo_q[LO_H-1:0]};
+    r2_bad_q     <= {bad_diff[HI_H:1], r_bad_lo_q[LO_H-1:0]};
+    // zero when no string is ill-formed: a reset from a flop, active high,
+    // so that its 64 flops share one reset net (an inverted one puts a LUT in
+    // front of each flop's reset, and nextpnr then packs none of them together)
+    if (r_nfound_q) begin
+        r2_str_off_q <= {OFFSET_WIDTH{1'b0}};
+        r2_first_q   <= {OFFSET_WIDTH{1'b0}};
+    end
     if (rst) begin
         r2_valid_q <= 1'b0;
     end
