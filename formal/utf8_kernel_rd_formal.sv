@@ -110,7 +110,6 @@ always @(*) begin
     end
 end
 
-
 endmodule
 
 `default_nettype wire

@@ -147,7 +147,6 @@ always @(*) begin
     end
 end
 
-
 endmodule
 
 `default_nettype wire
