@@ -46,28 +46,66 @@ const char* AxiCheckName(AxiCheck c) {
   return "?";
 }
 
-AxiMem::AxiMem(const AxiMemConfig& cfg) : cfg_(cfg), rng_(cfg.seed) {
-  switch (cfg_.data_bytes) {
+namespace {
+unsigned Log2Bytes(unsigned data_bytes) {
+  switch (data_bytes) {
     case 8:
-      log2_bytes_ = 3;
-      break;
+      return 3;
     case 16:
-      log2_bytes_ = 4;
-      break;
+      return 4;
     case 32:
-      log2_bytes_ = 5;
-      break;
+      return 5;
     case 64:
-      log2_bytes_ = 6;
-      break;
-    default:
-      throw std::invalid_argument("AxiMem: data_bytes must be 8, 16, 32 or 64");
+      return 6;
   }
-  if (cfg_.read_latency < 1 || cfg_.write_latency < 1) {
+  throw std::invalid_argument("AxiMem: data_bytes must be 8, 16, 32 or 64");
+}
+
+void CheckConfig(const AxiMemConfig& cfg) {
+  if (cfg.read_latency < 1 || cfg.write_latency < 1) {
     throw std::invalid_argument("AxiMem: read_latency and write_latency must be at least 1");
   }
-  if (cfg_.max_reads < 1) throw std::invalid_argument("AxiMem: max_reads must be at least 1");
+  if (cfg.max_reads < 1) throw std::invalid_argument("AxiMem: max_reads must be at least 1");
+}
+}  // namespace
+
+AxiMem::AxiMem(const AxiMemConfig& cfg)
+    : cfg_(cfg),
+      log2_bytes_(Log2Bytes(cfg.data_bytes)),
+      store_(std::make_shared<Store>()),
+      mem_(store_->bytes),
+      read_errors_(store_->read_errors),
+      write_errors_(store_->write_errors),
+      rng_(cfg.seed) {
+  CheckConfig(cfg_);
+  store_->beats_per_clock = cfg_.beats_per_clock;
   mem_.assign(cfg_.size, 0);
+}
+
+AxiMem::AxiMem(const AxiMemConfig& cfg, const AxiMem& shared)
+    : cfg_(cfg),
+      log2_bytes_(Log2Bytes(cfg.data_bytes)),
+      store_(shared.store_),
+      mem_(store_->bytes),
+      read_errors_(store_->read_errors),
+      write_errors_(store_->write_errors),
+      rng_(cfg.seed) {
+  CheckConfig(cfg_);
+  counters_.clocks = shared.counters_.clocks;  // in step with the other ports from here on
+  cfg_.base = shared.cfg_.base;
+  cfg_.size = shared.cfg_.size;
+  cfg_.beats_per_clock = shared.cfg_.beats_per_clock;
+}
+
+bool AxiMem::Beat(uint64_t now) {
+  Store& s = *store_;
+  if (s.clock != now) {
+    s.clock = now;
+    s.used = 0;
+  }
+  if (s.beats_per_clock != 0 && s.used >= s.beats_per_clock) return false;
+  ++s.used;
+  return true;
 }
 
 void AxiMem::Write(uint64_t addr, const uint8_t* p, size_t n) {
@@ -294,11 +332,14 @@ void AxiMem::Clock(const AxiMasterPorts& m) {
 
   // Next outputs. The next handshake is at clock now + 1.
   out_.arready = reads_.size() < cfg_.max_reads && !Stall(cfg_.ar_stall);
-  if (!(o.rvalid && !m.rready)) {  // a beat offered and not taken stays as it is
+  if (o.rvalid && !m.rready) {  // a beat offered and not taken stays as it is
+    Beat(now);                      // and uses the bandwidth, within the budget or not
+  } else {
     out_.rvalid = false;
     out_.rlast = false;
     out_.rresp = kAxiOkay;
-    if (!reads_.empty() && now + 1 >= reads_.front().first_clock && !Stall(cfg_.r_stall)) {
+    if (!reads_.empty() && now + 1 >= reads_.front().first_clock && !Stall(cfg_.r_stall) &&
+        Beat(now)) {
       const ReadBurst& r = reads_.front();
       const uint64_t beat =
           (r.addr & ~uint64_t{cfg_.data_bytes - 1}) + uint64_t{r.done} * cfg_.data_bytes;
@@ -308,7 +349,7 @@ void AxiMem::Clock(const AxiMasterPorts& m) {
     }
   }
   out_.awready = !Stall(cfg_.aw_stall);
-  out_.wready = !writes_.empty() && !Stall(cfg_.w_stall);
+  out_.wready = !writes_.empty() && !Stall(cfg_.w_stall) && Beat(now);
   if (!(o.bvalid && !m.bready)) {
     out_.bvalid = false;
     out_.bresp = kAxiOkay;

@@ -22,6 +22,16 @@
 // window answer DECERR (reads return zeros, writes are dropped); injected
 // ranges answer the response asked for.
 //
+// Several ports on one memory: a port made with AxiMem(cfg, other) serves its
+// own master (its own bursts, stalls and checks) on the bytes of `other`, as
+// the compute units of a card share its memory. Their bandwidth is shared too:
+// with beats_per_clock set, the ports together offer at most that many R beats
+// and W handshakes (rvalid raised, wready raised) in one clock; a port that
+// finds the clock's beats spent waits as for a stall. The caller clocks every
+// port each cycle (their clock counts say which clock a beat is in; a new
+// port starts at the count of the one it shares), the first one it clocks
+// getting the first beats.
+//
 // Data layout: byte k of a beat is bits [8k+7:8k], word k/4 of rdata/wdata,
 // little-endian words, as Verilator's VlWide stores a wide port.
 #ifndef UTF8CORE_SIM_AXI_MEM_H_
@@ -31,6 +41,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <deque>
+#include <memory>
 #include <random>
 #include <string>
 #include <utility>
@@ -53,6 +64,9 @@ struct AxiMemConfig {
   // per-clock probability that arready/rvalid/awready/wready/bvalid is withheld
   double ar_stall = 0, r_stall = 0, aw_stall = 0, w_stall = 0, b_stall = 0;
   unsigned max_reads = 32;  // bursts accepted and not yet fully returned; arready low beyond
+  // R and W beats all ports of this memory offer in one clock (0: no limit);
+  // a second port takes the first one's figure
+  unsigned beats_per_clock = 0;
   uint64_t seed = 1;
 };
 
@@ -113,6 +127,10 @@ struct AxiMemCounters {
 class AxiMem {
  public:
   explicit AxiMem(const AxiMemConfig& cfg);
+  // Another port on the memory of `shared` (its window, bytes, injected
+  // errors and beats per clock; the write window stays per port); cfg gives
+  // the rest (latencies, stalls, seed).
+  AxiMem(const AxiMemConfig& cfg, const AxiMem& shared);
 
   // Host access (backdoor): bytes outside the window are ignored (Write) or
   // read as zero (Read).
@@ -164,10 +182,6 @@ class AxiMem {
     uint64_t clock;  // the earliest clock of its B handshake
     uint8_t resp;
   };
-  struct ErrorRange {
-    uint64_t lo, hi;
-    uint8_t resp;
-  };
 
   void Violation(AxiCheck c, const std::string& what);
   void CheckAddress(char ch, uint64_t addr, uint8_t len, uint8_t size, uint8_t burst);
@@ -176,11 +190,28 @@ class AxiMem {
   uint8_t ReadBeat(uint64_t addr, std::array<uint32_t, 16>* data) const;
   void TakeWriteBeat(const AxiMasterPorts& m);
   bool Stall(double p);
+  // A beat of this clock's shared budget: false when the ports have used it up.
+  bool Beat(uint64_t now);
+
+  struct ErrorRange {
+    uint64_t lo, hi;
+    uint8_t resp;
+  };
+  // What the ports of one memory share
+  struct Store {
+    std::vector<uint8_t> bytes;
+    std::vector<ErrorRange> read_errors, write_errors;
+    unsigned beats_per_clock = 0;
+    uint64_t clock = 0;  // the clock `used` counts
+    unsigned used = 0;
+  };
 
   AxiMemConfig cfg_;
   unsigned log2_bytes_;
-  std::vector<uint8_t> mem_;
-  std::vector<ErrorRange> read_errors_, write_errors_;
+  std::shared_ptr<Store> store_;
+  std::vector<uint8_t>& mem_;
+  std::vector<ErrorRange>& read_errors_;
+  std::vector<ErrorRange>& write_errors_;
   bool window_set_ = false;
   uint64_t window_lo_ = 0, window_hi_ = 0;
   bool log_reads_ = false;

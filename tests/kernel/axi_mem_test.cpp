@@ -414,6 +414,118 @@ TEST(AxiMem, InjectedWriteErrorWritesNothing) {
   EXPECT_EQ(got, 0xEE);
 }
 
+// ---------------------------------------------------------------------------
+// Ports sharing one memory (the compute units of a card)
+
+TEST(AxiMemShared, PortsSeeOneMemory) {
+  AxiMem a(SmallConfig(8));
+  AxiMem b(SmallConfig(8), a);
+  // A burst written through one port is read back through the other.
+  std::vector<uint8_t> src(16);
+  for (size_t i = 0; i < src.size(); ++i) src[i] = static_cast<uint8_t>(0xC0 + i);
+  ASSERT_NE(WriteBurst(&a, 0x10100, src), 0u);
+  IssueRead(&b, Ar(0x10100, 2, 8));
+  const std::vector<RBeat> beats = TakeReads(&b, 2);
+  ASSERT_EQ(beats.size(), 2u);
+  for (unsigned i = 0; i < 16; ++i) EXPECT_EQ(BeatByte(beats[i / 8].data, i % 8), src[i]) << i;
+  // and the host's backdoor of either port reaches the same bytes
+  uint8_t byte = 0;
+  b.Read(0x10105, &byte, 1);
+  EXPECT_EQ(byte, 0xC5);
+  const uint8_t x = 0x77;
+  b.Write(0x10200, &x, 1);
+  a.Read(0x10200, &byte, 1);
+  EXPECT_EQ(byte, 0x77);
+  EXPECT_TRUE(a.violations().empty());
+  EXPECT_TRUE(b.violations().empty());
+}
+
+// Two ports each reading 64 beats back to back, clocked every cycle: with a
+// budget of one beat a clock they share it (together one beat a clock, each
+// about half), without one each gets a beat every clock.
+TEST(AxiMemShared, BeatsPerClockIsSharedBetweenPorts) {
+  for (unsigned budget : {0u, 1u, 2u}) {
+    AxiMemConfig c = SmallConfig(8);
+    c.read_latency = 4;
+    c.beats_per_clock = budget;
+    AxiMem a(c);
+    AxiMem b(c, a);
+    AxiMem* ports[2] = {&a, &b};
+    unsigned issued[2] = {0, 0}, got[2] = {0, 0};
+    uint64_t last_beat = 0;
+    for (uint64_t clk = 1; clk <= 400; ++clk) {
+      unsigned beats_now = 0;
+      for (unsigned k = 0; k < 2; ++k) {
+        // the order of the ports turns each clock, as the card clocks them
+        const unsigned p = (clk + k) % 2;
+        AxiMem* m = ports[p];
+        const AxiSlavePorts o = m->outputs();
+        AxiMasterPorts ar = Ar(0x10000 + 0x800 * p + issued[p] * 64, 8, 8);
+        ar.arvalid = issued[p] < 8;
+        m->Clock(ar);
+        if (ar.arvalid && o.arready) ++issued[p];
+        if (o.rvalid) {
+          ++got[p];
+          ++beats_now;
+          last_beat = clk;
+        }
+      }
+      if (budget != 0) {
+        ASSERT_LE(beats_now, budget) << "clock " << clk;
+      }
+    }
+    ASSERT_EQ(got[0], 64u);
+    ASSERT_EQ(got[1], 64u);
+    SCOPED_TRACE("budget " + std::to_string(budget));
+    // 128 beats: at one a clock about 128 clocks after the first, at two or
+    // more about 64 (the latency and the first AR come before)
+    if (budget == 1) {
+      EXPECT_GE(last_beat, 128u);
+    } else {
+      EXPECT_LE(last_beat, 64u + 20u);
+    }
+    EXPECT_TRUE(a.violations().empty());
+    EXPECT_TRUE(b.violations().empty());
+  }
+}
+
+// A write port waits for a beat of the budget as for a stall: wready low
+// while a read port uses the clock's only beat.
+TEST(AxiMemShared, WritesWaitForTheBudgetToo) {
+  AxiMemConfig c = SmallConfig(8);
+  c.read_latency = 1;
+  c.beats_per_clock = 1;
+  AxiMem r(c);
+  AxiMem w(c, r);
+  // the reader is clocked first each clock, so it takes the budget while it
+  // has beats to give: 16 of them
+  AxiMasterPorts rm = Ar(0x10000, 16, 8);
+  AxiMasterPorts wm = Aw(0x11000, 16, 8);
+  unsigned sent = 0, read = 0;
+  bool ar_done = false, aw_done = false;
+  uint64_t both = 0;
+  for (int i = 0; i < 200 && sent < 16; ++i) {
+    const AxiSlavePorts ro = r.outputs();
+    rm.arvalid = !ar_done;
+    r.Clock(rm);
+    if (rm.arvalid && ro.arready) ar_done = true;
+    if (ro.rvalid) ++read;
+    const AxiSlavePorts wo = w.outputs();
+    wm.awvalid = !aw_done;
+    wm.wvalid = true;
+    wm.wlast = sent + 1 == 16;
+    w.Clock(wm);
+    if (wm.awvalid && wo.awready) aw_done = true;
+    if (wo.wready) ++sent;
+    if (ro.rvalid && wo.wready) ++both;
+  }
+  EXPECT_EQ(sent, 16u);
+  EXPECT_EQ(read, 16u);
+  EXPECT_EQ(both, 0u) << "a read beat and a write beat in one clock with a budget of one";
+  EXPECT_TRUE(r.violations().empty());
+  EXPECT_TRUE(w.violations().empty());
+}
+
 TEST(AxiMem, ResetDropsEverythingInFlight) {
   AxiMem mem(SmallConfig());
   IssueRead(&mem, Ar(0x10000, 8, 8));
