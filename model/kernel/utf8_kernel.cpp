@@ -439,7 +439,10 @@ void KernelCycleModel::ControlTick(const Inputs& in, const KernelRdCycleModel::O
     n.tail_n = tail.held_count;
     if (!tail.sent) n.units_finish = true;
   }
-  if ((rd.error || sv.rd2.error || wr.error) && c.state == kRun) n.bus_err = true;
+  // an engine's error counts once it has taken this job's command (utf8_kernel.v's eng_error)
+  const bool eng_error = (rd.error && c.rd_used && !c.rd_cmd) || (sv.rd2.error && strings && !c.rd2_cmd) ||
+                         (wr.error && c.wr_used && !c.wr_cmd);
+  if (eng_error && c.state == kRun) n.bus_err = true;
   if (sv.bmp.done) n.bmp_done = true;
   if (sv.sv.stat_valid) {
     n.sv_stat = true;

@@ -336,6 +336,11 @@ wire all_in = !rd_cmd_q && !wr_cmd_q && !rd_busy && !wr_busy && u_ended
 // error stopped it, the offsets stage, the bitmap and the validator's verdict
 // on the packet (when there was one) are in.
 wire rd2_busy, rd2_error, rd2_cmd_ready;
+// An engine's error is this job's once the engine has taken this job's
+// command: until then it still shows the last job's (an engine clears it as
+// it takes a command), which would fail a job that read nothing yet.
+wire eng_error = (rd_error && rd_used_q && !rd_cmd_q) || (rd2_error && strings && !rd2_cmd_q)
+               || (wr_error && wr_used_q && !wr_cmd_q);
 wire off_first_valid, off_bad, off_data_done, off_ended;
 wire [63:0] off_first, off_in_bytes;
 wire bmp_done, bmp_found;
@@ -365,7 +370,7 @@ always @(posedge clk) begin
         tail_n_q    <= tail_n;
         if (!tail_sent) units_finish_q <= 1'b1;
     end
-    if ((rd_error || rd2_error || wr_error) && state_q == ST_RUN) bus_err_q <= 1'b1;
+    if (eng_error && state_q == ST_RUN) bus_err_q <= 1'b1;
     if (bmp_done) bmp_done_q <= 1'b1;
     if (sv_stat_valid) begin
         sv_stat_q    <= 1'b1;

@@ -403,6 +403,10 @@ TEST_P(KernelTest, BusErrorsStopTheJobAndTheKernelGoesOn) {
   utf8k_result r = RunJob({UTF8K_SANITIZE, 0, kSrcBase, text.size(), kDstBase, 10000}, UTF8K_E_BUS);
   EXPECT_TRUE(r.status & UTF8K_ST_BUS_ERROR);
   card_->mem().ClearErrors();
+  // the next job is clean: the read engine's error was the last job's
+  r = RunJob({UTF8K_VALIDATE, 0, kSrcBase, text.size(), 0, 0});
+  EXPECT_EQ(r.status & UTF8K_ST_BUS_ERROR, 0u);
+  EXPECT_EQ(r.in_bytes, text.size());
   card_->mem().InjectWriteError(kDstBase + 1000, kDstBase + 1001, 3);
   r = RunJob({UTF8K_DECODE_UTF32, 0, kSrcBase, text.size(), kDstBase, 20000}, UTF8K_E_BUS);
   EXPECT_TRUE(r.status & UTF8K_ST_BUS_ERROR);
