@@ -150,6 +150,83 @@ int utf8k_process(utf8k_text *t, uint64_t src, uint64_t len, uint64_t dst, uint6
   return UTF8K_OK;
 }
 
+uint64_t utf8k_unit_cut(const uint8_t *text, uint64_t len, uint64_t pos, unsigned mode) {
+  const uint64_t back = (mode & UTF8K_MODE_ANNEX_R) ? 5u : 3u;
+  uint64_t p = pos;
+  if (text == NULL || pos >= len) return len;
+  for (;;) {
+    if ((text[p] & 0xC0u) != 0x80u) return p;
+    if (p == 0 || pos - p == back) return pos;
+    --p;
+  }
+}
+
+int utf8k_text_feed_split(utf8k_text *t, const utf8k_card *cards, unsigned n,
+                          const uint64_t *src, const uint64_t *len, const uint64_t *dst,
+                          const uint64_t *cap, uint64_t *out_bytes) {
+  unsigned i;
+  int c, rc = UTF8K_OK;
+  uint64_t base;
+  if (t == NULL || cards == NULL || src == NULL || len == NULL || dst == NULL || cap == NULL ||
+      out_bytes == NULL || t->held || t->op == UTF8K_VALIDATE_STRINGS)
+    return UTF8K_E_INVALID;
+  for (i = 0; i < n; ++i) {
+    const uint64_t per = t->op == UTF8K_SANITIZE ? 3u : t->op == UTF8K_DECODE_UTF32 ? 4u : 0u;
+    if (per != 0 && len[i] > cap[i] / per) return UTF8K_E_INVALID;
+    out_bytes[i] = 0;
+  }
+  /* Every piece is started before any is waited for: they run at once. */
+  for (i = 0; i < n; ++i) {
+    utf8k_job job;
+    if (len[i] == 0) continue;
+    job.op = t->op;
+    job.flags = t->mode;
+    job.src = src[i];
+    job.len = len[i];
+    job.dst = dst[i];
+    job.cap = cap[i];
+    job.offsets = 0;
+    job.count = 0;
+    rc = utf8k_start(&cards[i], &job);
+    if (rc != UTF8K_OK) return rc;
+  }
+  /* Results in text order: offsets move by the bytes before the piece. */
+  base = t->in_bytes;
+  for (i = 0; i < n; ++i) {
+    utf8k_result r;
+    int w;
+    if (len[i] == 0) continue;
+    w = utf8k_wait(&cards[i], &r);
+    if (w == UTF8K_OK && (r.status & UTF8K_ST_BAD_ARGS)) w = UTF8K_E_BAD_ARGS;
+    if (w == UTF8K_OK && (r.status & UTF8K_ST_BUS_ERROR)) w = UTF8K_E_BUS;
+    /* the caps hold the worst case: a kernel that stopped short is not one kernel's answer */
+    if (w == UTF8K_OK && (r.status & UTF8K_ST_OUT_FULL)) w = UTF8K_E_OUT_FULL;
+    if (w != UTF8K_OK) {
+      if (rc == UTF8K_OK) rc = w; /* the other pieces are still waited for */
+      continue;
+    }
+    if (rc != UTF8K_OK) continue;
+    out_bytes[i] = r.out_bytes;
+    t->in_bytes += r.in_bytes;
+    t->out_bytes += r.out_bytes;
+    t->units += r.units;
+    t->utf16_units += r.utf16_units;
+    t->cycles += r.cycles;
+    t->jobs += 1;
+    for (c = 0; c < 6; ++c) {
+      const uint32_t s = t->class_count[c] + r.class_count[c];
+      t->class_count[c] = s < r.class_count[c] ? 0xFFFFFFFFu : s;
+    }
+    if ((r.status & UTF8K_ST_ERROR) && !t->error) {
+      t->error = 1;
+      t->err_class = r.err_class;
+      t->err_offset = base + r.err_offset;
+    }
+    base += len[i];
+  }
+  return rc;
+}
+
 int utf8k_validate_strings(const utf8k_card *card, unsigned mode, uint64_t src, uint64_t len,
                            uint64_t offsets, int offsets64, uint64_t count, uint64_t bitmap,
                            uint64_t max_job, utf8k_strings *res) {

@@ -135,6 +135,42 @@ int utf8k_text_feed(utf8k_text *text, uint64_t src, uint64_t len, uint64_t dst, 
 int utf8k_process(utf8k_text *text, uint64_t src, uint64_t len, uint64_t dst, uint64_t cap,
                   uint64_t max_job);
 
+/* Several compute units: one text over n kernels on one memory.
+ *
+ * A text cut where a unit starts falls into pieces the kernels can take on
+ * their own: no sequence, well-formed or not, crosses the cut, and an error
+ * unit's class does not depend on what came before it. So each piece is a
+ * job with neither CONTINUE nor PARTIAL, the pieces run on n kernels at once,
+ * and their results, stitched in order, are one kernel's on the whole text.
+ *
+ *   uint64_t cut[5] = {0, 0, 0, 0, len};
+ *   for (i = 1; i < 4; ++i) cut[i] = utf8k_unit_cut(text, len, i * len / 4, mode);
+ *   then piece i is [cut[i], cut[i + 1]) at src + cut[i], run by
+ *   utf8k_text_feed_split(&t, cards, 4, ...).
+ */
+
+/* The latest offset p <= pos at which a unit of text starts, looking at most 3
+ * bytes back (5 for UTF8K_MODE_ANNEX_R, whose sequences are up to 6 bytes): a
+ * byte that is not 10xxxxxx starts a unit; when all of them are 10xxxxxx, pos
+ * starts one (no lead is near enough to cover it). text holds len > pos bytes
+ * from the text's start or from an earlier such cut; pos >= len gives len. */
+uint64_t utf8k_unit_cut(const uint8_t *text, uint64_t len, uint64_t pos, unsigned mode);
+
+/* Runs n pieces of a text on n kernels at once and adds them to the text as
+ * if one kernel had run them in order: piece i is len[i] bytes at src[i] on
+ * cards[i], each starting where a unit starts (utf8k_unit_cut), piece i + 1
+ * following piece i in the text, the first following what the text has had
+ * so far (nothing may be held: text->held is 0, as after a piece fed as last
+ * or after this call). Its output goes to dst[i] with room cap[i], which must
+ * be the worst case (SANITIZE 3 bytes a byte, DECODE_UTF32 4; VALIDATE
+ * none); out_bytes[i] gets what it wrote. A piece of 0 bytes is not run.
+ * text->card is not used; text->cycles adds each job's CYCLES (busy clocks of
+ * each kernel, which overlap). A text is fed with this or with
+ * utf8k_text_feed, not both: the kernels keep no text between these jobs. */
+int utf8k_text_feed_split(utf8k_text *text, const utf8k_card *cards, unsigned n,
+                          const uint64_t *src, const uint64_t *len, const uint64_t *dst,
+                          const uint64_t *cap, uint64_t *out_bytes);
+
 /* A string column's verdict (utf8k_validate_strings). */
 typedef struct utf8k_strings {
   uint64_t strings;      /* strings checked: their bits are written */

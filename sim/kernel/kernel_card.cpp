@@ -74,53 +74,83 @@ std::string Differ(const KernelCycleModel::Outputs& e, const KernelCycleModel::O
 }
 }  // namespace
 
-KernelCard::KernelCard(const KernelCardConfig& cfg)
-    : cfg_(cfg), mem_(WithWidth(cfg.mem, cfg.data_width)), rng_(cfg.seed) {
-  rtl_ = MakeKernelRtl(cfg.data_width, cfg.trace_path, cfg.ops);
-  if (!rtl_)
-    throw std::invalid_argument("no kernel built at DATA_WIDTH " + std::to_string(cfg.data_width) +
-                                " with OPS " + std::to_string(cfg.ops));
-  if (cfg.check_model)
-    model_ = std::make_unique<KernelCycleModel>(static_cast<int>(cfg.data_width), cfg.ops);
+KernelCard::KernelCard(const KernelCardConfig& cfg) : cfg_(cfg), rng_(cfg.seed) {
+  if (cfg.kernels < 1) throw std::invalid_argument("a card needs at least one kernel");
+  units_.resize(cfg.kernels);
+  for (unsigned cu = 0; cu < cfg.kernels; ++cu) {
+    Unit& u = units_[cu];
+    // Only unit 0 writes the wave; each port stalls with its own random numbers.
+    u.rtl = MakeKernelRtl(cfg.data_width, cu == 0 ? cfg.trace_path : "", cfg.ops);
+    if (!u.rtl)
+      throw std::invalid_argument("no kernel built at DATA_WIDTH " +
+                                  std::to_string(cfg.data_width) + " with OPS " +
+                                  std::to_string(cfg.ops));
+    AxiMemConfig m = WithWidth(cfg.mem, cfg.data_width);
+    m.seed = cfg.mem.seed + cu;
+    u.mem = cu == 0 ? std::make_unique<AxiMem>(m) : std::make_unique<AxiMem>(m, *units_[0].mem);
+    if (cfg.check_model)
+      u.model = std::make_unique<KernelCycleModel>(static_cast<int>(cfg.data_width), cfg.ops);
+    host_ctx_.push_back({this, cu});
+  }
   Reset();
 }
 
-KernelCard::~KernelCard() { rtl_->Final(); }
+KernelCard::~KernelCard() {
+  for (Unit& u : units_) u.rtl->Final();
+}
 
-void KernelCard::Cycle(bool awvalid, uint32_t awaddr, bool wvalid, uint32_t wdata, bool bready,
-                       bool arvalid, uint32_t araddr, bool rready) {
-  rtl_->SetSlave(mem_.outputs());
-  rtl_->SetAxil(awvalid, awaddr, wvalid, wdata, 0xF, bready, arvalid, araddr, rready);
-  rtl_->Eval();
-  if (model_) Model(false, mem_.outputs(), awvalid, awaddr, wvalid, wdata, bready, arvalid, araddr, rready);
-  AxiMasterPorts m{};
-  rtl_->GetMaster(&m);
-  mem_.Clock(m);
-  rtl_->Clock();
+void KernelCard::Drive(Unit& u, const Axil& a) {
+  u.rtl->SetSlave(u.mem->outputs());
+  u.rtl->SetAxil(a.awvalid, a.awaddr, a.wvalid, a.wdata, 0xF, a.bready, a.arvalid, a.araddr,
+                 a.rready);
+  u.rtl->Eval();
+}
+
+void KernelCard::Cycle(unsigned cu, const Axil& a) {
+  const Axil idle;
+  const size_t n = units_.size();
+  for (size_t i = 0; i < n; ++i) {
+    Unit& u = units_[i];
+    const Axil& in = i == cu ? a : idle;
+    Drive(u, in);
+    if (u.model) Model(static_cast<unsigned>(i), false, u.mem->outputs(), in);
+  }
+  // The memory's ports share its beats per clock: the first port clocked
+  // takes the first, so the order turns each clock.
+  for (size_t k = 0; k < n; ++k) {
+    Unit& u = units_[(clocks_ + k) % n];
+    AxiMasterPorts m{};
+    u.rtl->GetMaster(&m);
+    u.mem->Clock(m);
+  }
+  for (Unit& u : units_) u.rtl->Clock();
   ++clocks_;
 }
 
-void KernelCard::Model(bool rst, const AxiSlavePorts& s, bool awvalid, uint32_t awaddr, bool wvalid,
-                       uint32_t wdata, bool bready, bool arvalid, uint32_t araddr, bool rready) {
+void KernelCard::Model(unsigned cu, bool rst, const AxiSlavePorts& s, const Axil& a) {
+  Unit& u = units_[cu];
   // The model starts as the RTL after a reset: it is compared from the
   // first clock after the card's first reset.
   if (model_mismatch_.empty() && clocks_ >= 4) {
-    rtl_->GetOutputs(&rtl_out_);
-    const std::string d = Differ(model_->outputs(), rtl_out_, cfg_.data_width / 8);
-    if (!d.empty()) model_mismatch_ = "clock " + std::to_string(clocks_) + " signal " + d;
-    ++model_clocks_;
+    u.rtl->GetOutputs(&u.rtl_out);
+    const std::string d = Differ(u.model->outputs(), u.rtl_out, cfg_.data_width / 8);
+    if (!d.empty()) {
+      model_mismatch_ = (units_.size() > 1 ? "unit " + std::to_string(cu) + " " : std::string()) +
+                        "clock " + std::to_string(clocks_) + " signal " + d;
+    }
+    if (cu == 0) ++model_clocks_;
   }
-  KernelCycleModel::Inputs& in = model_in_;
+  KernelCycleModel::Inputs& in = u.model_in;
   in.rst = rst;
-  in.s_axil_awaddr = awaddr;
-  in.s_axil_awvalid = awvalid;
-  in.s_axil_wdata = wdata;
+  in.s_axil_awaddr = a.awaddr;
+  in.s_axil_awvalid = a.awvalid;
+  in.s_axil_wdata = a.wdata;
   in.s_axil_wstrb = 0xF;
-  in.s_axil_wvalid = wvalid;
-  in.s_axil_bready = bready;
-  in.s_axil_araddr = araddr;
-  in.s_axil_arvalid = arvalid;
-  in.s_axil_rready = rready;
+  in.s_axil_wvalid = a.wvalid;
+  in.s_axil_bready = a.bready;
+  in.s_axil_araddr = a.araddr;
+  in.s_axil_arvalid = a.arvalid;
+  in.s_axil_rready = a.rready;
   in.m_axi_arready = s.arready;
   in.m_axi_rvalid = s.rvalid;
   for (size_t k = 0; k < in.m_axi_rdata.size(); ++k) {
@@ -132,39 +162,46 @@ void KernelCard::Model(bool rst, const AxiSlavePorts& s, bool awvalid, uint32_t 
   in.m_axi_wready = s.wready;
   in.m_axi_bvalid = s.bvalid;
   in.m_axi_bresp = s.bresp;
-  model_->tick(in);
+  u.model->tick(in);
 }
 
 void KernelCard::Tick(uint64_t n) {
-  for (uint64_t i = 0; i < n; ++i) Cycle(false, 0, false, 0, false, false, 0, false);
+  for (uint64_t i = 0; i < n; ++i) Cycle(0, Axil{});
 }
 
-bool KernelCard::irq() const { return rtl_->irq(); }
+bool KernelCard::irq(unsigned cu) const { return units_.at(cu).rtl->irq(); }
 
-bool KernelCard::WaitIrq(uint64_t max_clocks) {
+bool KernelCard::WaitIrq(unsigned cu, uint64_t max_clocks) {
+  KernelRtl& rtl = *units_.at(cu).rtl;
   for (uint64_t i = 0; i < max_clocks; ++i) {
-    rtl_->Eval();
-    if (rtl_->irq()) return true;
+    rtl.Eval();
+    if (rtl.irq()) return true;
     Tick();
   }
-  rtl_->Eval();
-  return rtl_->irq();
+  rtl.Eval();
+  return rtl.irq();
 }
 
 void KernelCard::Reset() {
   // The memory sits out the reset clocks (a master in reset may drop its
   // valids, which AXI allows only then) and forgets what was in flight.
-  rtl_->SetReset(true);
+  const Axil idle;
+  for (Unit& u : units_) u.rtl->SetReset(true);
   for (int i = 0; i < 4; ++i) {
-    rtl_->SetSlave(AxiSlavePorts{});
-    rtl_->SetAxil(false, 0, false, 0, 0xF, false, false, 0, false);
-    rtl_->Eval();
-    if (model_) Model(true, AxiSlavePorts{}, false, 0, false, 0, false, false, 0, false);
-    rtl_->Clock();
+    for (size_t cu = 0; cu < units_.size(); ++cu) {
+      Unit& u = units_[cu];
+      u.rtl->SetSlave(AxiSlavePorts{});
+      u.rtl->SetAxil(false, 0, false, 0, 0xF, false, false, 0, false);
+      u.rtl->Eval();
+      if (u.model) Model(static_cast<unsigned>(cu), true, AxiSlavePorts{}, idle);
+    }
+    for (Unit& u : units_) u.rtl->Clock();
     ++clocks_;
   }
-  mem_.Reset();
-  rtl_->SetReset(false);
+  for (Unit& u : units_) {
+    u.mem->Reset();
+    u.rtl->SetReset(false);
+  }
   Tick(1);
 }
 
@@ -172,69 +209,78 @@ void KernelCard::Reset() {
 // rather than hung on.
 static constexpr uint64_t kBusTimeout = 10000;
 
-void KernelCard::Write32(uint32_t offset, uint32_t value) {
-  bool aw = true, w = true;
+void KernelCard::Write32(unsigned cu, uint32_t offset, uint32_t value) {
+  Unit& u = units_.at(cu);
+  Axil a;
+  a.awvalid = a.wvalid = true;
+  a.awaddr = offset;
+  a.wdata = value;
   for (uint64_t t = 0;; ++t) {
     if (t > kBusTimeout) throw std::runtime_error("register write: no AWREADY/WREADY");
-    rtl_->SetSlave(mem_.outputs());
-    rtl_->SetAxil(aw, offset, w, value, 0xF, false, false, 0, false);
-    rtl_->Eval();
-    const bool aw_done = aw && rtl_->awready();
-    const bool w_done = w && rtl_->wready();
-    Cycle(aw, offset, w, value, false, false, 0, false);
-    if (aw_done) aw = false;
-    if (w_done) w = false;
-    if (!aw && !w) break;
+    Drive(u, a);
+    const bool aw_done = a.awvalid && u.rtl->awready();
+    const bool w_done = a.wvalid && u.rtl->wready();
+    Cycle(cu, a);
+    if (aw_done) a.awvalid = false;
+    if (w_done) a.wvalid = false;
+    if (!a.awvalid && !a.wvalid) break;
   }
   for (uint64_t t = 0;; ++t) {
     if (t > kBusTimeout) throw std::runtime_error("register write: no BVALID");
-    const bool ready = !rng_.chance(cfg_.axil_stall);
-    rtl_->SetSlave(mem_.outputs());
-    rtl_->SetAxil(false, 0, false, 0, 0xF, ready, false, 0, false);
-    rtl_->Eval();
-    const bool done = ready && rtl_->bvalid();
-    Cycle(false, 0, false, 0, ready, false, 0, false);
+    Axil b;
+    b.bready = !rng_.chance(cfg_.axil_stall);
+    Drive(u, b);
+    const bool done = b.bready && u.rtl->bvalid();
+    Cycle(cu, b);
     if (done) break;
   }
 }
 
-uint32_t KernelCard::Read32(uint32_t offset) {
+uint32_t KernelCard::Read32(unsigned cu, uint32_t offset) {
+  Unit& u = units_.at(cu);
+  Axil a;
+  a.arvalid = true;
+  a.araddr = offset;
   for (uint64_t t = 0;; ++t) {
     if (t > kBusTimeout) throw std::runtime_error("register read: no ARREADY");
-    rtl_->SetSlave(mem_.outputs());
-    rtl_->SetAxil(false, 0, false, 0, 0xF, false, true, offset, false);
-    rtl_->Eval();
-    const bool done = rtl_->arready();
-    Cycle(false, 0, false, 0, false, true, offset, false);
+    Drive(u, a);
+    const bool done = u.rtl->arready();
+    Cycle(cu, a);
     if (done) break;
   }
   for (uint64_t t = 0;; ++t) {
     if (t > kBusTimeout) throw std::runtime_error("register read: no RVALID");
-    const bool ready = !rng_.chance(cfg_.axil_stall);
-    rtl_->SetSlave(mem_.outputs());
-    rtl_->SetAxil(false, 0, false, 0, 0xF, false, false, 0, ready);
-    rtl_->Eval();
-    const bool done = ready && rtl_->rvalid();
-    const uint32_t data = rtl_->rdata();
-    Cycle(false, 0, false, 0, false, false, 0, ready);
+    Axil r;
+    r.rready = !rng_.chance(cfg_.axil_stall);
+    Drive(u, r);
+    const bool done = r.rready && u.rtl->rvalid();
+    const uint32_t data = u.rtl->rdata();
+    Cycle(cu, r);
     if (done) return data;
   }
 }
 
 namespace {
-uint32_t CardRead32(void* ctx, uint32_t offset) { return static_cast<KernelCard*>(ctx)->Read32(offset); }
+using Ctx = KernelCard::HostCtx;
+uint32_t CardRead32(void* ctx, uint32_t offset) {
+  auto* c = static_cast<Ctx*>(ctx);
+  return c->card->Read32(c->cu, offset);
+}
 void CardWrite32(void* ctx, uint32_t offset, uint32_t value) {
-  static_cast<KernelCard*>(ctx)->Write32(offset, value);
+  auto* c = static_cast<Ctx*>(ctx);
+  c->card->Write32(c->cu, offset, value);
 }
 int CardWaitIrq(void* ctx) {
-  auto* card = static_cast<KernelCard*>(ctx);
-  return card->WaitIrq(card->irq_timeout()) ? 0 : 1;
+  auto* c = static_cast<Ctx*>(ctx);
+  return c->card->WaitIrq(c->cu, c->card->irq_timeout()) ? 0 : 1;
 }
 }  // namespace
 
-utf8k_card HostCard(KernelCard* card, bool use_irq) {
+utf8k_card HostCard(KernelCard* card, bool use_irq) { return HostCard(card, 0, use_irq); }
+
+utf8k_card HostCard(KernelCard* card, unsigned cu, bool use_irq) {
   utf8k_card c{};
-  c.ctx = card;
+  c.ctx = &card->host_ctx_.at(cu);
   c.read32 = CardRead32;
   c.write32 = CardWrite32;
   c.wait_irq = use_irq ? CardWaitIrq : nullptr;

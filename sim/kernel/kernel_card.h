@@ -3,6 +3,12 @@
 // AXI4-Lite transactions that tick the clock. The host library's simulated
 // backend, the kernel's tests and `utf8core --engine kernel` all run on it.
 //
+// A card may carry several kernels (compute units, as Vitis instantiates a
+// kernel several times): each has its own register window and its own port on
+// the one memory (AxiMem's shared ports, whose beats per clock the memory
+// config can limit), and all run on the one clock, so a job on one unit runs
+// while the host talks to another.
+//
 // The kernel's cycle model (model/kernel/utf8_kernel.h) runs beside the RTL, ticked
 // with the same inputs every clock, and every output port is compared every
 // clock; the first mismatch is kept (clock, signal, expected, actual) for the
@@ -68,60 +74,97 @@ struct KernelCardConfig {
   std::string trace_path;     // an FST wave of the whole run, or "" for none
   uint64_t irq_timeout = 1ull << 32;  // clocks WaitIrq allows the host library
   bool check_model = true;    // run the cycle model beside the RTL and compare every clock
+  unsigned kernels = 1;       // compute units on the card, each with its own memory port
 };
 
 class KernelCard {
  public:
+  // What the host library's callbacks of one unit get as their context (HostCard)
+  struct HostCtx {
+    KernelCard* card;
+    unsigned cu;
+  };
+
   explicit KernelCard(const KernelCardConfig& cfg);
   ~KernelCard();
   KernelCard(const KernelCard&) = delete;
   KernelCard& operator=(const KernelCard&) = delete;
 
-  // Register window: one AXI4-Lite transaction each, the clock running meanwhile.
-  uint32_t Read32(uint32_t offset);
-  void Write32(uint32_t offset, uint32_t value);
-  // Runs the clock n cycles with the register bus idle.
+  // Register window of compute unit cu (0 when not given): one AXI4-Lite
+  // transaction each, the clock running meanwhile.
+  uint32_t Read32(uint32_t offset) { return Read32(0, offset); }
+  void Write32(uint32_t offset, uint32_t value) { Write32(0, offset, value); }
+  uint32_t Read32(unsigned cu, uint32_t offset);
+  void Write32(unsigned cu, uint32_t offset, uint32_t value);
+  // Runs the clock n cycles with the register buses idle.
   void Tick(uint64_t n = 1);
-  // Runs the clock until irq is high or max_clocks pass; true when irq rose.
-  bool WaitIrq(uint64_t max_clocks);
+  // Runs the clock until unit cu's irq is high or max_clocks pass; true when it rose.
+  bool WaitIrq(uint64_t max_clocks) { return WaitIrq(0, max_clocks); }
+  bool WaitIrq(unsigned cu, uint64_t max_clocks);
   // Synchronous reset for a few clocks; memory contents stay, traffic is dropped.
   void Reset();
 
-  bool irq() const;
-  AxiMem& mem() { return mem_; }
-  const AxiMem& mem() const { return mem_; }
+  bool irq(unsigned cu = 0) const;
+  unsigned kernels() const { return static_cast<unsigned>(units_.size()); }
+  // The memory (through unit 0's port; every port sees the same bytes)
+  AxiMem& mem() { return *units_[0].mem; }
+  const AxiMem& mem() const { return *units_[0].mem; }
+  // Unit cu's port on it, for its counters and checks
+  const AxiMem& mem(unsigned cu) const { return *units_.at(cu).mem; }
   uint64_t clocks() const { return clocks_; }
   unsigned data_width() const { return cfg_.data_width; }
   uint64_t irq_timeout() const { return cfg_.irq_timeout; }
-  // The first clock where the cycle model and the RTL disagreed, as
-  // "clock N signal S expected E actual A", or "" while they agree.
+  // The first clock where a cycle model and its RTL disagreed, as
+  // "clock N signal S expected E actual A" ("unit U clock N ..." on a card of
+  // several), or "" while they agree.
   const std::string& model_mismatch() const { return model_mismatch_; }
-  // Clocks compared with the cycle model so far.
+  // Clocks compared with the cycle model so far (unit 0's).
   uint64_t model_clocks() const { return model_clocks_; }
 
  private:
-  void Cycle(bool awvalid, uint32_t awaddr, bool wvalid, uint32_t wdata, bool bready, bool arvalid,
-             uint32_t araddr, bool rready);
+  // One compute unit: the kernel, its memory port, its cycle model
+  struct Unit {
+    std::unique_ptr<KernelRtl> rtl;
+    std::unique_ptr<AxiMem> mem;
+    std::unique_ptr<KernelCycleModel> model;
+    KernelCycleModel::Inputs model_in;
+    KernelCycleModel::Outputs rtl_out;
+  };
+  // The register bus inputs of one unit in one clock
+  struct Axil {
+    bool awvalid = false;
+    uint32_t awaddr = 0;
+    bool wvalid = false;
+    uint32_t wdata = 0;
+    bool bready = false;
+    bool arvalid = false;
+    uint32_t araddr = 0;
+    bool rready = false;
+  };
+  // One clock: unit cu's register bus driven with a, every other unit's idle.
+  void Cycle(unsigned cu, const Axil& a);
+  // Drives unit u's inputs (its memory port's outputs, the register bus) and evaluates it.
+  void Drive(Unit& u, const Axil& a);
   // After the RTL's eval with these inputs and before its clock: compare its
   // outputs with the model's, then tick the model with the same inputs.
-  void Model(bool rst, const AxiSlavePorts& s, bool awvalid, uint32_t awaddr, bool wvalid,
-             uint32_t wdata, bool bready, bool arvalid, uint32_t araddr, bool rready);
+  void Model(unsigned cu, bool rst, const AxiSlavePorts& s, const Axil& a);
+
+  friend utf8k_card HostCard(KernelCard* card, unsigned cu, bool use_irq);
 
   KernelCardConfig cfg_;
-  AxiMem mem_;
-  std::unique_ptr<KernelRtl> rtl_;
+  std::vector<Unit> units_;
+  std::vector<HostCtx> host_ctx_;
   Rng rng_;
   uint64_t clocks_ = 0;
-  std::unique_ptr<KernelCycleModel> model_;
-  KernelCycleModel::Inputs model_in_;
-  KernelCycleModel::Outputs rtl_out_;
   std::string model_mismatch_;
   uint64_t model_clocks_ = 0;
 };
 
-// The card as the host library sees it: registers through Read32/Write32 and,
-// when use_irq, the interrupt through WaitIrq (else the library polls CTRL).
+// The card as the host library sees it: unit cu's registers through
+// Read32/Write32 and, when use_irq, its interrupt through WaitIrq (else the
+// library polls CTRL).
 utf8k_card HostCard(KernelCard* card, bool use_irq);
+utf8k_card HostCard(KernelCard* card, unsigned cu, bool use_irq);
 
 }  // namespace sim
 }  // namespace utf8core

@@ -91,7 +91,10 @@ class KernelFixture : public testing::Test {
   }
   void TearDown() override {
     if (card_) {
-      for (const std::string& v : card_->mem().violations()) ADD_FAILURE() << "AXI: " << v;
+      for (unsigned cu = 0; cu < card_->kernels(); ++cu) {
+        for (const std::string& v : card_->mem(cu).violations())
+          ADD_FAILURE() << "AXI (unit " << cu << "): " << v;
+      }
       // The cycle model ran beside the RTL every clock of the test.
       EXPECT_GT(card_->model_clocks(), 0u) << "cycle model not compared";
       if (!card_->model_mismatch().empty()) {
@@ -623,6 +626,241 @@ TEST_P(KernelTest, InterruptSignalsDone) {
   CheckAllOps(s, Mode::kRfc3629, kSrcBase, kDstBase, {s.size() / 2, s.size() - s.size() / 2}, "irq");
   EXPECT_FALSE(card_->irq()) << "the interrupt stays raised after the host cleared ISR";
 }
+
+// ---------------------------------------------------------------------------
+// Several compute units: a text cut where units start, the pieces run at once
+// on the kernels of one card (utf8k_text_feed_split), stitched into one
+// kernel's answer.
+
+// The texts a cut must survive: sequences of every length (Annex R's five and
+// six bytes too), incomplete ones, and runs of continuation bytes longer than
+// any sequence.
+std::vector<uint8_t> CutText(sim::Rng& rng, size_t n) {
+  static const std::vector<std::vector<uint8_t>> pieces = {
+      {'a'}, {0xC3, 0xA9}, {0xE2, 0x82, 0xAC}, {0xF0, 0x9F, 0x98, 0x80},
+      {0xF8, 0x88, 0x80, 0x80, 0x80}, {0xFC, 0x84, 0x80, 0x80, 0x80, 0x80},
+      {0xE2, 0x82}, {0xF0, 0x9F, 0x98}, {0x80}, {0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80},
+      {0xFF}, {0xED, 0xA0, 0x80}, {0xC0, 0x80}};
+  std::vector<uint8_t> t;
+  while (t.size() < n) {
+    const std::vector<uint8_t>& p = pieces[rng.below(static_cast<uint32_t>(pieces.size()))];
+    t.insert(t.end(), p.begin(), p.end());
+  }
+  t.resize(n);
+  return t;
+}
+
+// The property the split rests on: cut at utf8k_unit_cut, the two sides
+// decode on their own to exactly the whole text's units; and the cut is at
+// most 3 bytes back (5 in Annex R).
+TEST(KernelSplit, UnitCutSplitsIntoIndependentTexts) {
+  sim::Rng rng(sim::SeedFromEnv(11));
+  for (int i = 0; i < 60; ++i) {
+    const Mode mode = i % 2 ? Mode::kAnnexR : Mode::kRfc3629;
+    const unsigned flags = mode == Mode::kAnnexR ? UTF8K_MODE_ANNEX_R : 0;
+    const std::vector<uint8_t> text = i % 3 == 2 ? test::RandomBytes(rng, 200) : CutText(rng, 200);
+    const std::vector<Unit> whole = Decode(text, mode);
+    for (uint64_t pos = 0; pos < text.size(); ++pos) {
+      const uint64_t p = utf8k_unit_cut(text.data(), text.size(), pos, flags);
+      SCOPED_TRACE("text " + std::to_string(i) + " pos " + std::to_string(pos) + " cut " + std::to_string(p) +
+                   " " + test::Hex(text));
+      ASSERT_LE(p, pos);
+      ASSERT_LE(pos - p, mode == Mode::kAnnexR ? 5u : 3u);
+      std::vector<Unit> parts = Decode(std::vector<uint8_t>(text.begin(), text.begin() + p), mode);
+      for (Unit u : Decode(std::vector<uint8_t>(text.begin() + p, text.end()), mode)) {
+        u.offset += p;
+        parts.push_back(u);
+      }
+      ASSERT_EQ(parts.size(), whole.size());
+      for (size_t k = 0; k < whole.size(); ++k) {
+        ASSERT_EQ(parts[k].offset, whole[k].offset) << "unit " << k;
+        ASSERT_EQ(parts[k].length, whole[k].length) << "unit " << k;
+        ASSERT_EQ(parts[k].code_point, whole[k].code_point) << "unit " << k;
+        ASSERT_EQ(parts[k].cls, whole[k].cls) << "unit " << k;
+      }
+    }
+    EXPECT_EQ(utf8k_unit_cut(text.data(), text.size(), text.size(), flags), text.size());
+  }
+  // A run of continuation bytes: the cut stays at pos once 3 (5) of them are before it.
+  const std::vector<uint8_t> run(12, 0x80);
+  EXPECT_EQ(utf8k_unit_cut(run.data(), run.size(), 9, 0), 9u);
+  EXPECT_EQ(utf8k_unit_cut(run.data(), run.size(), 9, UTF8K_MODE_ANNEX_R), 9u);
+  const std::vector<uint8_t> six = {'x', 0xFC, 0x84, 0x80, 0x80, 0x80, 0x80, 'y'};
+  EXPECT_EQ(utf8k_unit_cut(six.data(), six.size(), 6, UTF8K_MODE_ANNEX_R), 1u);
+  EXPECT_EQ(utf8k_unit_cut(six.data(), six.size(), 6, 0), 6u);  // FC is one byte in RFC 3629
+}
+
+class KernelSplitTest : public KernelFixture, public testing::WithParamInterface<unsigned> {
+ protected:
+  KernelSplitTest() : KernelFixture(GetParam(), 15) {}
+  void SetUp() override {}
+  void MakeUnits(unsigned n, unsigned beats_per_clock = 0, bool stall = false) {
+    KernelCardConfig cfg;
+    cfg.kernels = n;
+    cfg.mem.read_latency = 20;
+    cfg.mem.beats_per_clock = beats_per_clock;
+    if (stall) {
+      cfg.mem.ar_stall = cfg.mem.r_stall = cfg.mem.aw_stall = cfg.mem.w_stall = cfg.mem.b_stall = 0.2;
+      cfg.axil_stall = 0.2;
+    }
+    MakeCard(cfg);
+    hosts_.clear();
+    for (unsigned cu = 0; cu < n; ++cu) hosts_.push_back(sim::HostCard(card_.get(), cu, false));
+  }
+
+  // Runs text in rounds (each a list of piece starts, the text's length ending
+  // the last) and checks the stitched results against the model's on the
+  // whole text.
+  void CheckSplit(const std::vector<uint8_t>& text, unsigned op, Mode mode,
+                  const std::vector<std::vector<uint64_t>>& rounds, const std::string& what) {
+    SCOPED_TRACE(what + " " + OpName(op) + " " + ModeName(mode) + " width " + std::to_string(dw_) + " units " +
+                 std::to_string(hosts_.size()) + " len " + std::to_string(text.size()));
+    const unsigned n = static_cast<unsigned>(hosts_.size());
+    card_->mem().Write(kSrcBase, text.data(), text.size());
+    const Expected e = Expect(text, op, mode);
+    const uint64_t region = (4 * text.size() + 64 + 4095) / 4096 * 4096;
+    utf8k_text t;
+    utf8k_text_begin(&t, &hosts_[0], op, mode == Mode::kAnnexR ? UTF8K_MODE_ANNEX_R : 0);
+    std::vector<uint8_t> out;
+    for (size_t r = 0; r < rounds.size(); ++r) {
+      const std::vector<uint64_t>& at = rounds[r];
+      ASSERT_EQ(at.size(), n + 1u);
+      std::vector<uint64_t> src(n), len(n), dst(n), cap(n), wrote(n, 99);
+      for (unsigned i = 0; i < n; ++i) {
+        src[i] = kSrcBase + at[i];
+        len[i] = at[i + 1] - at[i];
+        dst[i] = kDstBase + i * region + (i * 13 % 4) * (op == UTF8K_DECODE_UTF32 ? 4 : 1);
+        cap[i] = 4 * len[i] + 8;
+      }
+      const int rc =
+          utf8k_text_feed_split(&t, hosts_.data(), n, src.data(), len.data(), dst.data(), cap.data(), wrote.data());
+      ASSERT_EQ(rc, UTF8K_OK) << utf8k_strerror(rc) << " in round " << r;
+      for (unsigned i = 0; i < n; ++i) {
+        const size_t had = out.size();
+        out.resize(had + wrote[i]);
+        card_->mem().Read(dst[i], out.data() + had, wrote[i]);
+      }
+    }
+    EXPECT_EQ(t.in_bytes, text.size());
+    EXPECT_EQ(t.units, e.units.size());
+    EXPECT_EQ(t.utf16_units, e.utf16);
+    EXPECT_EQ(t.error, e.error ? 1 : 0);
+    EXPECT_EQ(t.err_class, e.err_class);
+    EXPECT_EQ(t.err_offset, e.err_offset);
+    for (int c = 0; c < 6; ++c) EXPECT_EQ(t.class_count[c], e.class_count[c]) << "class " << c + 1;
+    EXPECT_EQ(t.out_bytes, e.out.size());
+    EXPECT_EQ(out, e.out) << "expected " << test::Hex(e.out) << "\n got " << test::Hex(out);
+  }
+
+  // n + 1 piece starts of [from, to): the even cuts moved back to unit starts.
+  std::vector<uint64_t> EvenCuts(const std::vector<uint8_t>& text, uint64_t from, uint64_t to, Mode mode) {
+    const unsigned n = static_cast<unsigned>(hosts_.size());
+    std::vector<uint64_t> at = {from};
+    for (unsigned i = 1; i < n; ++i) {
+      const uint64_t pos = from + (to - from) * i / n;
+      at.push_back(std::max(at.back(), pos < to ? utf8k_unit_cut(text.data(), to, pos,
+                                                                 mode == Mode::kAnnexR ? UTF8K_MODE_ANNEX_R : 0)
+                                                : to));
+    }
+    at.push_back(to);
+    return at;
+  }
+
+  std::vector<utf8k_card> hosts_;
+};
+
+TEST_P(KernelSplitTest, EveryUnitCountGivesOneKernelsAnswer) {
+  sim::Rng rng(seed_ + 20);
+  for (unsigned n : {1u, 2u, 3u, 4u, 8u}) {
+    MakeUnits(n);
+    for (int i = 0; i < 3; ++i) {
+      const Mode mode = i == 1 ? Mode::kAnnexR : Mode::kRfc3629;
+      const std::vector<uint8_t> text = i == 2 ? test::RandomBytes(rng, 3000) : CutText(rng, 3000);
+      for (unsigned op : {UTF8K_VALIDATE, UTF8K_SANITIZE, UTF8K_DECODE_UTF32}) {
+        CheckSplit(text, op, mode, {EvenCuts(text, 0, text.size(), mode)}, "even " + std::to_string(i));
+      }
+    }
+  }
+}
+
+TEST_P(KernelSplitTest, CutsAtRandomUnitStartsOverSeveralRounds) {
+  sim::Rng rng(seed_ + 21);
+  MakeUnits(3);
+  for (int i = 0; i < 8; ++i) {
+    const Mode mode = rng.chance(0.5) ? Mode::kAnnexR : Mode::kRfc3629;
+    const unsigned flags = mode == Mode::kAnnexR ? UTF8K_MODE_ANNEX_R : 0;
+    const std::vector<uint8_t> text = CutText(rng, 400 + rng.below(400));
+    // Two rounds of three pieces each, every cut at a random unit start
+    // (empty pieces among them), the round's end one too.
+    std::vector<uint64_t> cuts;
+    for (int k = 0; k < 5; ++k) cuts.push_back(utf8k_unit_cut(text.data(), text.size(), rng.below(static_cast<uint32_t>(text.size())), flags));
+    if (rng.chance(0.3)) cuts[1] = cuts[0];
+    std::sort(cuts.begin(), cuts.end());
+    const std::vector<std::vector<uint64_t>> rounds = {{0, cuts[0], cuts[1], cuts[2]},
+                                                       {cuts[2], cuts[3], cuts[4], text.size()}};
+    for (unsigned op : {UTF8K_VALIDATE, UTF8K_SANITIZE, UTF8K_DECODE_UTF32}) {
+      CheckSplit(text, op, mode, rounds, "random cuts " + std::to_string(i));
+    }
+  }
+}
+
+TEST_P(KernelSplitTest, FirstErrorInALaterPieceKeepsItsTextOffset) {
+  MakeUnits(4);
+  std::vector<uint8_t> text = test::RepeatedText(4000);
+  text.resize(4000);
+  text.back() = 'z';
+  // errors only in the third piece and the fourth: the third's is the text's first
+  text[2600] = 0xC0;
+  text[3500] = 0xFF;
+  for (unsigned op : {UTF8K_VALIDATE, UTF8K_SANITIZE}) {
+    CheckSplit(text, op, Mode::kRfc3629, {EvenCuts(text, 0, text.size(), Mode::kRfc3629)}, "late error");
+  }
+}
+
+TEST_P(KernelSplitTest, ABudgetOfBeatsUnderStallsChangesNothingButTime) {
+  sim::Rng rng(seed_ + 22);
+  const std::vector<uint8_t> text = CutText(rng, 5000);
+  MakeUnits(4, 2, true);
+  for (unsigned op : {UTF8K_VALIDATE, UTF8K_SANITIZE, UTF8K_DECODE_UTF32}) {
+    CheckSplit(text, op, Mode::kAnnexR, {EvenCuts(text, 0, text.size(), Mode::kAnnexR)}, "budget 2");
+  }
+}
+
+TEST_P(KernelSplitTest, BadArgumentsAndBusErrors) {
+  MakeUnits(2);
+  const std::vector<uint8_t> text = test::RepeatedText(600);
+  card_->mem().Write(kSrcBase, text.data(), text.size());
+  utf8k_text t;
+  utf8k_text_begin(&t, &hosts_[0], UTF8K_SANITIZE, 0);
+  std::vector<uint64_t> src = {kSrcBase, kSrcBase + 300}, len = {300, 300},
+                        dst = {kDstBase, kDstBase + 0x10000}, cap = {900, 899}, wrote(2);
+  // a cap below the worst case (3 bytes a byte for SANITIZE) is refused before anything runs
+  const uint64_t clocks = card_->clocks();
+  EXPECT_EQ(utf8k_text_feed_split(&t, hosts_.data(), 2, src.data(), len.data(), dst.data(), cap.data(), wrote.data()),
+            UTF8K_E_INVALID);
+  EXPECT_EQ(card_->clocks(), clocks);
+  EXPECT_EQ(t.jobs, 0u);
+  // a bus error in the second piece: the first is still waited for, the text
+  // reports the error, and both kernels then run the next text
+  cap[1] = 900;
+  card_->mem().InjectReadError(kSrcBase + 400, kSrcBase + 401, sim::kAxiSlvErr);
+  EXPECT_EQ(utf8k_text_feed_split(&t, hosts_.data(), 2, src.data(), len.data(), dst.data(), cap.data(), wrote.data()),
+            UTF8K_E_BUS);
+  card_->mem().ClearErrors();
+  CheckSplit(text, UTF8K_SANITIZE, Mode::kRfc3629, {{0, 300, 600}}, "after the bus error");
+  // a text with bytes held in a kernel cannot be split
+  utf8k_text held;
+  utf8k_text_begin(&held, &hosts_[0], UTF8K_VALIDATE, 0);
+  held.held = 1;
+  EXPECT_EQ(utf8k_text_feed_split(&held, hosts_.data(), 2, src.data(), len.data(), dst.data(), cap.data(),
+                                  wrote.data()),
+            UTF8K_E_INVALID);
+}
+
+INSTANTIATE_TEST_SUITE_P(Widths, KernelSplitTest, testing::ValuesIn(sim::KernelWidths()),
+                         [](const testing::TestParamInfo<unsigned>& info) {
+                           return "w" + std::to_string(info.param);
+                         });
 
 std::string WidthName(const testing::TestParamInfo<unsigned>& info) {
   return "w" + std::to_string(info.param);
