@@ -112,6 +112,10 @@ std::string LaneList(const std::vector<int>& lanes) {
   return s;
 }
 
+// Compute units --kernels allows: as many as Vitis commonly places of one
+// kernel on a card, and what the simulated card is tested with.
+constexpr int kMaxKernels = 8;
+
 // Whole decimal number in [1, 1 << 20]; anything else is not a lane count.
 bool ParseLanes(const std::string& s, int* lanes) {
   if (s.empty() || s.size() > 7 || s.find_first_not_of("0123456789") != std::string::npos) {
@@ -197,7 +201,7 @@ std::string HelpText() {
   const std::string common = "[--mode rfc3629|annex-r] [--engine " + engines + "]";
   return "usage: utf8core decode   " + common +
          "\n"
-         "                         [--lanes N] [--to utf8|ucs4le|text] [--stats]\n"
+         "                         [--lanes N] [--kernels N] [--to utf8|ucs4le|text] [--stats]\n"
          "                         [--trace FILE.fst] [FILE|-]\n"
          "       utf8core encode   " +
          common +
@@ -206,7 +210,7 @@ std::string HelpText() {
          "       utf8core validate " +
          common +
          "\n"
-         "                         [--lanes N] [--stats] [--trace FILE.fst] [FILE|-]\n"
+         "                         [--lanes N] [--kernels N] [--stats] [--trace FILE.fst] [FILE|-]\n"
          "       utf8core validate-strings --offsets FILE [--offsets64] [--bitmap OUT]\n"
          "                         [--mode rfc3629|annex-r] [--engine model|rtl] [--lanes N]\n"
          "                         [--stats] DATA\n"
@@ -231,8 +235,8 @@ std::string HelpText() {
          "            bitmap, (COUNT + 7) / 8 bytes, bit I % 8 of byte I / 8 set when string\n"
          "            I is well-formed (Arrow's order). An offset outside 0..DATA's length\n"
          "            or below the one before is a bad column: exit 2, no bitmap.\n"
-         "            --engine rtl runs the string validator RTL (--lanes N, default 8);\n"
-         "            the kernel's VALIDATE_STRINGS is not built yet. --stats adds\n"
+         "            --engine rtl runs the string validator RTL (--lanes N, default 8),\n"
+         "            --engine kernel the kernel's VALIDATE_STRINGS. --stats adds\n"
          "            strings and bad_strings, and counts the strings' bytes and units.\n"
          "\n"
          "options:\n"
@@ -253,6 +257,10 @@ std::string HelpText() {
          ".\n"
          "              Not for encode, nor for the model or kernel engines (the kernel's\n"
          "              width is its DATA_WIDTH: " + KernelBuilt() + ").\n" + SmallBuildNote() +
+         "  --kernels N kernel, decode and validate: N compute units (1-8, default 1) on one\n"
+         "              simulated memory; the input is cut where units start, the parts\n"
+         "              run on the N kernels at once, and the results are stitched into\n"
+         "              one kernel's answer (the wave of --trace is unit 0's)\n"
          "  --trace F   rtl and kernel: write the run's FST waveform to F (an empty input is no\n"
          "              packet: nothing runs and no file is written)\n"
          "  --to F      decode output: utf8 (default; error units as EF BF BD),\n"
@@ -265,7 +273,9 @@ std::string HelpText() {
          "              its units and error counters, checked against each other; the\n"
          "              wide validator counts only errors, so its units and OK are the\n"
          "              model's (its error counts must equal the model's); with kernel,\n"
-         "              cycles are the CYCLES registers (AP_START to AP_DONE) of its jobs\n"
+         "              cycles are the CYCLES registers (AP_START to AP_DONE) of its jobs,\n"
+         "              with --kernels above 1 the card's clocks from each round's first\n"
+         "              register write to its last result read\n"
          "  -h, --help  this text\n"
          "  --version   the version\n"
          "Options take their value as '--mode annex-r' or '--mode=annex-r'; '--' ends options.\n"
@@ -345,6 +355,7 @@ std::string ParseArgs(const std::vector<std::string>& args, Options* options) {
   bool have_file = false;
   bool have_lanes = false;
   bool have_trace = false;
+  bool have_kernels = false;
   bool options_done = false;
   for (size_t i = 1; i < args.size(); ++i) {
     const std::string& a = args[i];
@@ -362,7 +373,7 @@ std::string ParseArgs(const std::vector<std::string>& args, Options* options) {
     std::string value = opt.value;
     const bool has_value = opt.has_value;
     const bool takes_value = name == "--mode" || name == "--engine" || name == "--to" ||
-                             name == "--lanes" || name == "--trace";
+                             name == "--lanes" || name == "--trace" || name == "--kernels";
     if (name == "--stats") {
       if (has_value) return "option '--stats' takes no value";
       options->stats = true;
@@ -372,8 +383,8 @@ std::string ParseArgs(const std::vector<std::string>& args, Options* options) {
     if (name == "--to" && options->command != Command::kDecode) {
       return std::string("option '--to' is only for decode, not ") + CommandName(options->command);
     }
-    if (name == "--lanes" && options->command == Command::kEncode) {
-      return "option '--lanes' is only for decode and validate, not encode";
+    if ((name == "--lanes" || name == "--kernels") && options->command == Command::kEncode) {
+      return "option '" + name + "' is only for decode and validate, not encode";
     }
     if (!has_value) {
       const std::string problem = NextValue(args, &i, name, &value);
@@ -390,6 +401,12 @@ std::string ParseArgs(const std::vector<std::string>& args, Options* options) {
         return "bad lane count " + Quote(value) + " for --lanes (a whole number, at least 1)";
       }
       have_lanes = true;
+    } else if (name == "--kernels") {
+      if (!ParseLanes(value, &options->engine.kernels) || options->engine.kernels > kMaxKernels) {
+        return "bad kernel count " + Quote(value) + " for --kernels (1 to " +
+               std::to_string(kMaxKernels) + ")";
+      }
+      have_kernels = true;
     } else if (name == "--trace") {
       if (value.empty()) return "option '--trace' needs a file name";
       options->engine.trace_path = value;
@@ -417,6 +434,7 @@ std::string ParseArgs(const std::vector<std::string>& args, Options* options) {
                   : "option '--lanes' needs --engine rtl";
   }
   if (have_trace && !rtl && !kernel) return "option '--trace' needs --engine rtl or kernel";
+  if (have_kernels && !kernel) return "option '--kernels' needs --engine kernel";
   if (kernel && options->command == Command::kEncode) {
     return "the kernel has no encoder: encode runs on --engine model or rtl";
   }

@@ -52,6 +52,7 @@ struct EngineConfig {
   std::string name = "model";
   int lanes = 1;           // rtl: 1 = scalar decoder, N = wide decoder / validator
   std::string trace_path;  // rtl: FST waveform of the run, "" for none
+  int kernels = 1;         // kernel: compute units on the card, the input spread over them
 };
 
 // The names MakeEngine knows, for messages and --help ("model", ...).

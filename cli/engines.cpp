@@ -17,7 +17,8 @@ std::unique_ptr<Engine> MakeEngine(const EngineConfig& config, std::string* erro
   if (config.name == "model") return std::make_unique<ModelEngine>();
   if (config.name == "rtl") return std::make_unique<RtlEngine>(config.lanes, config.trace_path);
   if (config.name == "kernel") {
-    return std::make_unique<KernelEngine>(static_cast<unsigned>(8 * config.lanes), config.trace_path);
+    return std::make_unique<KernelEngine>(static_cast<unsigned>(8 * config.lanes), config.trace_path,
+                                          static_cast<unsigned>(config.kernels));
   }
   std::string known;
   for (const std::string& n : EngineNames()) known += (known.empty() ? "" : ", ") + n;

@@ -1,6 +1,7 @@
 // The kernel engine; see kernel_engine.h.
 #include "kernel_engine.h"
 
+#include <algorithm>
 #include <cstring>
 
 #include "kernel_card.h"
@@ -19,6 +20,29 @@ constexpr uint64_t kCap = 4 * kReadBlock + 64;
 
 std::string HostError(int rc) { return std::string("kernel: ") + utf8k_strerror(rc); }
 
+// Several compute units: each round gives each kernel about this many bytes,
+// enough that starting the jobs and reading their results (register traffic
+// the kernels wait through) is a few percent of the round.
+constexpr uint64_t kSplitPiece = 1 << 20;
+
+uint64_t Page(uint64_t n) { return (n + 4095) / 4096 * 4096; }
+
+// The whole text's tally from the host library's sums.
+void FillTally(const utf8k_text& text, UnitTally* tally) {
+  if (!tally) return;
+  tally->units = text.units;
+  tally->bytes = text.in_bytes;
+  uint64_t errors = 0;
+  for (int c = 1; c <= 6; ++c) {
+    tally->counts.n[c] = text.class_count[c - 1];
+    errors += text.class_count[c - 1];
+  }
+  tally->counts.n[0] = text.units - errors;
+  tally->error = text.error != 0;
+  tally->first_error_offset = text.err_offset;
+  tally->first_error_class = static_cast<ErrorClass>(text.err_class);
+}
+
 }  // namespace
 
 std::vector<int> KernelLanes() {
@@ -27,13 +51,14 @@ std::vector<int> KernelLanes() {
   return lanes;
 }
 
-KernelEngine::KernelEngine(unsigned data_width, const std::string& trace_path)
-    : data_width_(data_width), trace_path_(trace_path) {}
+KernelEngine::KernelEngine(unsigned data_width, const std::string& trace_path, unsigned kernels)
+    : data_width_(data_width), trace_path_(trace_path), kernels_(kernels) {}
 
 KernelEngine::~KernelEngine() = default;
 
 template <class Take>
 EngineRun KernelEngine::RunText(ByteReader* in, Mode mode, unsigned op, UnitTally* tally, Take take) {
+  if (kernels_ > 1) return RunSplit(in, mode, op, tally, take);
   EngineRun run;
   if (!card_) {
     sim::KernelCardConfig cfg;
@@ -47,7 +72,6 @@ EngineRun KernelEngine::RunText(ByteReader* in, Mode mode, unsigned op, UnitTall
   utf8k_text text;
   utf8k_text_begin(&text, &host, op, mode == Mode::kAnnexR ? UTF8K_MODE_ANNEX_R : 0);
   std::vector<uint8_t> block(kReadBlock), out;
-  ClassCounts before{};
   for (;;) {
     size_t got = 0;
     if (!in->Read(block.data(), block.size(), &got)) {
@@ -69,25 +93,95 @@ EngineRun KernelEngine::RunText(ByteReader* in, Mode mode, unsigned op, UnitTall
     }
     out.resize(wrote);
     card_->mem().Read(kDst, out.data(), wrote);
-    for (int c = 0; c < 6; ++c) before.n[c + 1] = text.class_count[c];
     if (!take(block.data(), got, out, got == 0, text, &run)) return run;
     if (got == 0) break;
   }
   run.has_cycles = true;
   run.cycles = text.cycles;
-  if (tally) {
-    tally->units = text.units;
-    tally->bytes = text.in_bytes;
-    uint64_t errors = 0;
-    for (int c = 1; c <= 6; ++c) {
-      tally->counts.n[c] = before.n[c];
-      errors += before.n[c];
-    }
-    tally->counts.n[0] = text.units - errors;
-    tally->error = text.error != 0;
-    tally->first_error_offset = text.err_offset;
-    tally->first_error_class = static_cast<ErrorClass>(text.err_class);
+  FillTally(text, tally);
+  return run;
+}
+
+template <class Take>
+EngineRun KernelEngine::RunSplit(ByteReader* in, Mode mode, unsigned op, UnitTally* tally, Take take) {
+  EngineRun run;
+  const unsigned n = kernels_;
+  const unsigned flags = mode == Mode::kAnnexR ? UTF8K_MODE_ANNEX_R : 0;
+  // A part is at most kSplitPiece + 5 bytes (a cut moves back at most 5); its
+  // output region holds the worst case.
+  const uint64_t round = n * kSplitPiece;
+  const uint64_t per = op == UTF8K_SANITIZE ? 3 : op == UTF8K_DECODE_UTF32 ? 4 : 0;
+  const uint64_t region = Page(per * (kSplitPiece + 8) + 64);
+  const uint64_t src = 0x10000;
+  const uint64_t dst = src + Page(round);
+  if (!card_) {
+    sim::KernelCardConfig cfg;
+    cfg.data_width = data_width_;
+    cfg.kernels = n;
+    cfg.mem.size = dst + n * region + 4096;
+    cfg.mem.read_latency = 64;
+    cfg.trace_path = trace_path_;
+    card_ = std::make_unique<sim::KernelCard>(cfg);
   }
+  std::vector<utf8k_card> hosts;
+  for (unsigned cu = 0; cu < n; ++cu) hosts.push_back(sim::HostCard(card_.get(), cu, false));
+  utf8k_text text;
+  utf8k_text_begin(&text, &hosts[0], op, flags);
+  std::vector<uint8_t> buf, out;
+  std::vector<uint64_t> srcs(n), lens(n), dsts(n), caps(n), outs(n);
+  bool eof = false;
+  uint64_t clocks = 0;
+  while (!eof || !buf.empty()) {
+    // A round: up to n pieces' bytes, cut where a unit starts unless the input ends.
+    while (!eof && buf.size() < round) {
+      const size_t had = buf.size();
+      buf.resize(round);
+      size_t got = 0;
+      if (!in->Read(buf.data() + had, round - had, &got)) {
+        run.error = in->error();
+        return run;
+      }
+      buf.resize(had + got);
+      eof = got == 0;
+    }
+    const uint64_t len = buf.size();
+    const uint64_t end = eof ? len : utf8k_unit_cut(buf.data(), len, len - 1, flags);
+    uint64_t at = 0;
+    for (unsigned i = 0; i < n; ++i) {
+      const uint64_t next =
+          i + 1 == n ? end : std::max(at, utf8k_unit_cut(buf.data(), end, (i + 1) * end / n, flags));
+      srcs[i] = src + at;
+      lens[i] = next - at;
+      dsts[i] = dst + i * region;
+      caps[i] = region;
+      at = next;
+    }
+    card_->mem().Write(src, buf.data(), static_cast<size_t>(end));
+    const uint64_t t0 = card_->clocks();
+    const int rc = utf8k_text_feed_split(&text, hosts.data(), n, srcs.data(), lens.data(),
+                                         dsts.data(), caps.data(), outs.data());
+    clocks += card_->clocks() - t0;
+    if (!card_->model_mismatch().empty()) {
+      run.error = "kernel: RTL and cycle model disagree at " + card_->model_mismatch();
+      return run;
+    }
+    if (rc != UTF8K_OK) {
+      run.error = HostError(rc);
+      return run;
+    }
+    out.clear();
+    for (unsigned i = 0; i < n; ++i) {
+      const size_t had = out.size();
+      out.resize(had + outs[i]);
+      card_->mem().Read(dsts[i], out.data() + had, outs[i]);
+    }
+    if (!take(buf.data(), end, out, true, text, &run)) return run;
+    buf.erase(buf.begin(), buf.begin() + static_cast<std::ptrdiff_t>(end));
+  }
+  // Clocks of the card from each round's first start to its last result read
+  run.has_cycles = true;
+  run.cycles = clocks;
+  FillTally(text, tally);
   return run;
 }
 

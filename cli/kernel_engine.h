@@ -10,6 +10,11 @@
 // off the input bytes on the host, each unit checked against the kernel's
 // code point, and every job's error counts against the kernel's CLASS_COUNT
 // registers: a disagreement is an error.
+//
+// With kernels > 1 the card carries that many kernels on one memory: the input
+// is read kSplitPiece bytes a kernel at a time, cut where units start
+// (utf8k_unit_cut), and the parts run at once as jobs of their own
+// (utf8k_text_feed_split), their results stitched into one kernel's answer.
 #ifndef UTF8CORE_CLI_KERNEL_ENGINE_H_
 #define UTF8CORE_CLI_KERNEL_ENGINE_H_
 
@@ -27,8 +32,9 @@ namespace cli {
 
 class KernelEngine : public Engine {
  public:
-  // data_width: the kernel's DATA_WIDTH (one this program was built with).
-  KernelEngine(unsigned data_width, const std::string& trace_path);
+  // data_width: the kernel's DATA_WIDTH (one this program was built with);
+  // kernels: compute units on the card, 1 to 8.
+  KernelEngine(unsigned data_width, const std::string& trace_path, unsigned kernels = 1);
   ~KernelEngine() override;
 
   const char* name() const override { return "kernel"; }
@@ -38,13 +44,19 @@ class KernelEngine : public Engine {
   EngineRun Sanitize(ByteReader* in, Mode mode, ByteWriter* out, UnitTally* tally) override;
 
  private:
-  // Runs the whole input through one operation; each job's output is handed
-  // to `take` (bytes at DST); false from take stops the run.
+  // Runs the whole input through one operation; each job's (or round of
+  // jobs') input and output are handed to `take`, with whether the input so
+  // far ends where a unit ends (at the input's end, or at a cut); false from
+  // take stops the run.
   template <class Take>
   EngineRun RunText(ByteReader* in, Mode mode, unsigned op, UnitTally* tally, Take take);
+  // RunText on kernels_ compute units.
+  template <class Take>
+  EngineRun RunSplit(ByteReader* in, Mode mode, unsigned op, UnitTally* tally, Take take);
 
   unsigned data_width_;
   std::string trace_path_;
+  unsigned kernels_;
   std::unique_ptr<sim::KernelCard> card_;
 };
 

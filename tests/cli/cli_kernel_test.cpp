@@ -91,11 +91,48 @@ TEST(CliKernel, EqualsModelOnSampleKuhnAndRandomSizes) {
   }
 }
 
+// --kernels N: the input cut where units start, the parts run at once on N
+// kernels, in rounds of N MiB; the answer must be the model's, byte for byte,
+// with cuts falling inside every kind of sequence and inside a run of
+// continuation bytes.
+TEST(CliKernel, SeveralKernelsEqualModel) {
+  sim::Rng rng(sim::SeedFromEnv(20261127));
+  std::printf("seed %" PRIu64 " (set UTF8CORE_SEED to repeat)\n", rng.seed());
+  std::vector<std::unique_ptr<TempFile>> temps;
+  for (size_t n : {size_t{0}, size_t{5}, size_t{5000}}) temps.push_back(std::make_unique<TempFile>(MixedText(&rng, n)));
+  for (const char* kernels : {"2", "3"}) {
+    for (const auto& t : temps) {
+      for (const char* mode : {"rfc3629", "annex-r"}) {
+        ExpectSameAsModel({"validate", "--kernels", kernels, "--mode", mode}, t->path());
+        for (const char* to : {"utf8", "ucs4le", "text"}) {
+          ExpectSameAsModel({"decode", "--kernels", kernels, "--mode", mode, "--to", to}, t->path());
+        }
+      }
+    }
+  }
+  // Two rounds of two kernels (2 MiB, then the rest), continuation bytes
+  // around the even cut and around the round's end.
+  std::string big = MixedText(&rng, (5u << 19) + 17);
+  for (size_t at : {size_t{1} << 20, size_t{2} << 20}) big.replace(at - 4, 9, std::string(9, '\x80'));
+  // 6-byte Annex R sequences across the second round's even cut (about
+  // 2.25 MiB: the round starts a few bytes before 2 MiB)
+  std::string six;
+  for (int k = 0; k < 5; ++k) six += "\xFC\x84\x80\x80\x80\x80";
+  big.replace((9u << 18) - 12, six.size(), six);
+  const TempFile file(big);
+  ExpectSameAsModel({"validate", "--kernels", "2"}, file.path());
+  ExpectSameAsModel({"decode", "--kernels", "2", "--mode", "annex-r", "--to", "utf8"}, file.path());
+  ExpectSameAsModel({"decode", "--kernels", "2", "--to", "text"}, file.path());
+}
+
 TEST(CliKernel, StatsCarryTheKernelsClocks) {
   const Result r = Cli({"validate", "--engine", "kernel", "--stats"});
   EXPECT_NE(r.err.find("\"engine\":\"kernel\""), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("\"cycles\":"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("\"bytes_per_cycle\":"), std::string::npos) << r.err;
+  const Result split = Cli({"validate", "--engine", "kernel", "--kernels", "2", "--stats"});
+  EXPECT_NE(split.err.find("\"cycles\":"), std::string::npos) << split.err;
+  EXPECT_EQ(split.status, r.status);
 }
 
 TEST(CliKernel, UsageErrors) {
@@ -109,6 +146,18 @@ TEST(CliKernel, UsageErrors) {
     EXPECT_EQ(r.out, "");
     EXPECT_EQ(r.err.rfind("utf8core: option '--lanes' is not for --engine kernel", 0), 0u) << r.err;
   }
+  for (const char* kernels : {"0", "9", "x", ""}) {
+    r = Cli({"validate", "--engine", "kernel", "--kernels", kernels});
+    EXPECT_EQ(r.status, 2);
+    EXPECT_EQ(r.out, "");
+    EXPECT_EQ(r.err.rfind("utf8core: bad kernel count", 0), 0u) << r.err;
+  }
+  r = Cli({"validate", "--kernels", "2"});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.err, "utf8core: option '--kernels' needs --engine kernel\n");
+  r = Cli({"encode", "--kernels", "2"});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.err, "utf8core: option '--kernels' is only for decode and validate, not encode\n");
 }
 
 // build/utf8core copied alone into a folder: the scalar engines run in it, and
