@@ -1,7 +1,6 @@
 // The kernel engine; see kernel_engine.h.
 #include "kernel_engine.h"
 
-#include <algorithm>
 #include <cstring>
 
 #include "kernel_card.h"
@@ -128,7 +127,7 @@ EngineRun KernelEngine::RunSplit(ByteReader* in, Mode mode, unsigned op, UnitTal
   utf8k_text text;
   utf8k_text_begin(&text, &hosts[0], op, flags);
   std::vector<uint8_t> buf, out;
-  std::vector<uint64_t> srcs(n), lens(n), dsts(n), caps(n), outs(n);
+  std::vector<uint64_t> at(n + 1), srcs(n), lens(n), dsts(n), caps(n), outs(n);
   bool eof = false;
   uint64_t clocks = 0;
   while (!eof || !buf.empty()) {
@@ -146,15 +145,12 @@ EngineRun KernelEngine::RunSplit(ByteReader* in, Mode mode, unsigned op, UnitTal
     }
     const uint64_t len = buf.size();
     const uint64_t end = eof ? len : utf8k_unit_cut(buf.data(), len, len - 1, flags);
-    uint64_t at = 0;
+    utf8k_split_points(buf.data(), end, flags, n, at.data());
     for (unsigned i = 0; i < n; ++i) {
-      const uint64_t next =
-          i + 1 == n ? end : std::max(at, utf8k_unit_cut(buf.data(), end, (i + 1) * end / n, flags));
-      srcs[i] = src + at;
-      lens[i] = next - at;
+      srcs[i] = src + at[i];
+      lens[i] = at[i + 1] - at[i];
       dsts[i] = dst + i * region;
       caps[i] = region;
-      at = next;
     }
     card_->mem().Write(src, buf.data(), static_cast<size_t>(end));
     const uint64_t t0 = card_->clocks();

@@ -161,6 +161,18 @@ uint64_t utf8k_unit_cut(const uint8_t *text, uint64_t len, uint64_t pos, unsigne
   }
 }
 
+void utf8k_split_points(const uint8_t *text, uint64_t len, unsigned mode, unsigned n, uint64_t *at) {
+  unsigned i;
+  if (at == NULL || n == 0) return;
+  at[0] = 0;
+  for (i = 1; i < n; ++i) {
+    /* i * len / n without overflow for any len below 2^64 / 8 */
+    const uint64_t cut = utf8k_unit_cut(text, len, len / n * i + len % n * i / n, mode);
+    at[i] = cut < at[i - 1] ? at[i - 1] : cut;
+  }
+  at[n] = len;
+}
+
 int utf8k_text_feed_split(utf8k_text *t, const utf8k_card *cards, unsigned n,
                           const uint64_t *src, const uint64_t *len, const uint64_t *dst,
                           const uint64_t *cap, uint64_t *out_bytes) {

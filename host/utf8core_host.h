@@ -143,9 +143,9 @@ int utf8k_process(utf8k_text *text, uint64_t src, uint64_t len, uint64_t dst, ui
  * job with neither CONTINUE nor PARTIAL, the pieces run on n kernels at once,
  * and their results, stitched in order, are one kernel's on the whole text.
  *
- *   uint64_t cut[5] = {0, 0, 0, 0, len};
- *   for (i = 1; i < 4; ++i) cut[i] = utf8k_unit_cut(text, len, i * len / 4, mode);
- *   then piece i is [cut[i], cut[i + 1]) at src + cut[i], run by
+ *   uint64_t at[5];
+ *   utf8k_split_points(text, len, mode, 4, at);
+ *   then piece i is [at[i], at[i + 1]) at src + at[i], run by
  *   utf8k_text_feed_split(&t, cards, 4, ...).
  */
 
@@ -155,6 +155,11 @@ int utf8k_process(utf8k_text *text, uint64_t src, uint64_t len, uint64_t dst, ui
  * starts one (no lead is near enough to cover it). text holds len > pos bytes
  * from the text's start or from an earlier such cut; pos >= len gives len. */
 uint64_t utf8k_unit_cut(const uint8_t *text, uint64_t len, uint64_t pos, unsigned mode);
+
+/* Where n kernels split len bytes of text: at[0] = 0, at[n] = len, and at[i]
+ * the even cut i * len / n moved back to a unit start (utf8k_unit_cut), never
+ * before at[i - 1] (tiny texts give empty pieces). at holds n + 1 offsets. */
+void utf8k_split_points(const uint8_t *text, uint64_t len, unsigned mode, unsigned n, uint64_t *at);
 
 /* Runs n pieces of a text on n kernels at once and adds them to the text as
  * if one kernel had run them in order: piece i is len[i] bytes at src[i] on

@@ -690,6 +690,29 @@ TEST(KernelSplit, UnitCutSplitsIntoIndependentTexts) {
   EXPECT_EQ(utf8k_unit_cut(six.data(), six.size(), 6, 0), 6u);  // FC is one byte in RFC 3629
 }
 
+TEST(KernelSplit, SplitPointsAreOrderedUnitStarts) {
+  sim::Rng rng(sim::SeedFromEnv(12));
+  for (int i = 0; i < 200; ++i) {
+    const unsigned n = 1 + rng.below(8);
+    const std::vector<uint8_t> text = CutText(rng, rng.below(40));
+    const unsigned flags = i % 2 ? UTF8K_MODE_ANNEX_R : 0;
+    std::vector<uint64_t> at(n + 1, 777);
+    utf8k_split_points(text.data(), text.size(), flags, n, at.data());
+    SCOPED_TRACE("n " + std::to_string(n) + " " + test::Hex(text));
+    EXPECT_EQ(at[0], 0u);
+    EXPECT_EQ(at[n], text.size());
+    for (unsigned k = 1; k < n; ++k) {
+      const uint64_t even = text.size() * k / n;
+      EXPECT_LE(at[k - 1], at[k]);
+      EXPECT_LE(at[k], even);
+      // the cut is the unit start at or before the even cut, unless the piece before would go backwards
+      if (even < text.size()) {
+        EXPECT_EQ(at[k], std::max(at[k - 1], utf8k_unit_cut(text.data(), text.size(), even, flags)));
+      }
+    }
+  }
+}
+
 class KernelSplitTest : public KernelFixture, public testing::WithParamInterface<unsigned> {
  protected:
   KernelSplitTest() : KernelFixture(GetParam(), 15) {}
@@ -752,17 +775,11 @@ class KernelSplitTest : public KernelFixture, public testing::WithParamInterface
     EXPECT_EQ(out, e.out) << "expected " << test::Hex(e.out) << "\n got " << test::Hex(out);
   }
 
-  // n + 1 piece starts of [from, to): the even cuts moved back to unit starts.
-  std::vector<uint64_t> EvenCuts(const std::vector<uint8_t>& text, uint64_t from, uint64_t to, Mode mode) {
-    const unsigned n = static_cast<unsigned>(hosts_.size());
-    std::vector<uint64_t> at = {from};
-    for (unsigned i = 1; i < n; ++i) {
-      const uint64_t pos = from + (to - from) * i / n;
-      at.push_back(std::max(at.back(), pos < to ? utf8k_unit_cut(text.data(), to, pos,
-                                                                 mode == Mode::kAnnexR ? UTF8K_MODE_ANNEX_R : 0)
-                                                : to));
-    }
-    at.push_back(to);
+  // The n + 1 piece starts of the whole text (utf8k_split_points).
+  std::vector<uint64_t> EvenCuts(const std::vector<uint8_t>& text, Mode mode) {
+    std::vector<uint64_t> at(hosts_.size() + 1);
+    utf8k_split_points(text.data(), text.size(), mode == Mode::kAnnexR ? UTF8K_MODE_ANNEX_R : 0,
+                       static_cast<unsigned>(hosts_.size()), at.data());
     return at;
   }
 
@@ -777,7 +794,7 @@ TEST_P(KernelSplitTest, EveryUnitCountGivesOneKernelsAnswer) {
       const Mode mode = i == 1 ? Mode::kAnnexR : Mode::kRfc3629;
       const std::vector<uint8_t> text = i == 2 ? test::RandomBytes(rng, 3000) : CutText(rng, 3000);
       for (unsigned op : {UTF8K_VALIDATE, UTF8K_SANITIZE, UTF8K_DECODE_UTF32}) {
-        CheckSplit(text, op, mode, {EvenCuts(text, 0, text.size(), mode)}, "even " + std::to_string(i));
+        CheckSplit(text, op, mode, {EvenCuts(text, mode)}, "even " + std::to_string(i));
       }
     }
   }
@@ -813,7 +830,7 @@ TEST_P(KernelSplitTest, FirstErrorInALaterPieceKeepsItsTextOffset) {
   text[2600] = 0xC0;
   text[3500] = 0xFF;
   for (unsigned op : {UTF8K_VALIDATE, UTF8K_SANITIZE}) {
-    CheckSplit(text, op, Mode::kRfc3629, {EvenCuts(text, 0, text.size(), Mode::kRfc3629)}, "late error");
+    CheckSplit(text, op, Mode::kRfc3629, {EvenCuts(text, Mode::kRfc3629)}, "late error");
   }
 }
 
@@ -822,7 +839,7 @@ TEST_P(KernelSplitTest, ABudgetOfBeatsUnderStallsChangesNothingButTime) {
   const std::vector<uint8_t> text = CutText(rng, 5000);
   MakeUnits(4, 2, true);
   for (unsigned op : {UTF8K_VALIDATE, UTF8K_SANITIZE, UTF8K_DECODE_UTF32}) {
-    CheckSplit(text, op, Mode::kAnnexR, {EvenCuts(text, 0, text.size(), Mode::kAnnexR)}, "budget 2");
+    CheckSplit(text, op, Mode::kAnnexR, {EvenCuts(text, Mode::kAnnexR)}, "budget 2");
   }
 }
 
