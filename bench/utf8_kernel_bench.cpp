@@ -5,7 +5,12 @@
 // odd, with the memory model's read latency at 64 clocks: bytes per clock,
 // against SPEC §9's floor (VALIDATE 0.95 W, SANITIZE 0.9 W on well-formed
 // text, DECODE_UTF32 0.9 min(W, W/4 code points)). Then the clocks of 0-, 1-
-// and 64-byte jobs. Prints Markdown.
+// and 64-byte jobs. Then several compute units at the widest DATA_WIDTH: N
+// kernels on one memory, the text cut where units start and each part a job
+// on its own kernel, all at once (utf8k_text_feed_split): bytes per clock of
+// the card from before the first job's start to after the last result is
+// read, against 0.9 N W, with the memory's beats per clock unlimited and
+// limited. Prints Markdown.
 //
 //   build/bench/utf8_kernel_bench [--size BYTES] [--latency CLOCKS]
 #include <cstdio>
@@ -60,6 +65,57 @@ std::vector<uint8_t> Random(size_t n, uint64_t seed) {
 
 const char* OpName(unsigned op) {
   return op == UTF8K_VALIDATE ? "VALIDATE" : op == UTF8K_SANITIZE ? "SANITIZE" : "DECODE_UTF32";
+}
+
+// N compute units of DATA_WIDTH dw: per_unit bytes of text for each, one round.
+int SplitRows(unsigned dw, unsigned latency, size_t per_unit) {
+  const uint64_t src0 = 0x100000;
+  const double w = dw / 8.0;
+  for (unsigned budget_per_unit : {0u, 2u, 1u}) {
+    for (unsigned n : {1u, 2u, 4u, 8u}) {
+      const std::vector<uint8_t> data = Text(n * per_unit, 5);
+      const uint64_t region = (4 * (per_unit + 64) + 4095) / 4096 * 4096;
+      const uint64_t dst0 = src0 + (data.size() + 4095) / 4096 * 4096;
+      KernelCardConfig cfg;
+      cfg.data_width = dw;
+      cfg.kernels = n;
+      cfg.mem.size = dst0 + n * region;
+      cfg.mem.read_latency = latency;
+      cfg.mem.beats_per_clock = budget_per_unit * n;
+      KernelCard card(cfg);
+      card.mem().Write(src0, data.data(), data.size());
+      std::vector<utf8k_card> hosts;
+      for (unsigned cu = 0; cu < n; ++cu) hosts.push_back(utf8core::sim::HostCard(&card, cu, false));
+      std::vector<uint64_t> at(n + 1);
+      utf8k_split_points(data.data(), data.size(), 0, n, at.data());
+      std::vector<uint64_t> src(n), len(n), dst(n), cap(n), wrote(n);
+      for (unsigned i = 0; i < n; ++i) {
+        src[i] = src0 + at[i];
+        len[i] = at[i + 1] - at[i];
+        dst[i] = dst0 + i * region;
+        cap[i] = region;
+      }
+      for (unsigned op : {UTF8K_VALIDATE, UTF8K_SANITIZE}) {
+        utf8k_text t;
+        utf8k_text_begin(&t, &hosts[0], op, 0);
+        const uint64_t c0 = card.clocks();
+        const int rc = utf8k_text_feed_split(&t, hosts.data(), n, src.data(), len.data(), dst.data(), cap.data(),
+                                             wrote.data());
+        const uint64_t clocks = card.clocks() - c0;
+        if (rc != UTF8K_OK || !card.model_mismatch().empty()) {
+          std::fprintf(stderr, "%u units %s failed: %s %s\n", n, OpName(op), utf8k_strerror(rc),
+                       card.model_mismatch().c_str());
+          return 1;
+        }
+        std::string limit = "none";
+        if (budget_per_unit != 0) limit = std::to_string(budget_per_unit * n);
+        std::printf("| %u | %u | %s | %s | %zu | %llu | %.1f | %.1f |\n", dw, n, limit.c_str(), OpName(op),
+                    data.size(), static_cast<unsigned long long>(clocks),
+                    static_cast<double>(data.size()) / static_cast<double>(clocks), 0.9 * n * w);
+      }
+    }
+  }
+  return 0;
 }
 
 }  // namespace
@@ -147,5 +203,14 @@ int main(int argc, char** argv) {
       std::printf("\n");
     }
   }
-  return 0;
+  const std::vector<unsigned> widths = utf8core::sim::KernelWidths();
+  if (widths.empty()) return 0;
+  std::printf("\nSeveral compute units: N kernels on one memory, %zu bytes of text each, cut where units "
+              "start and run at once (utf8k_text_feed_split); clocks of the card from the first register "
+              "write of the first job to the last result read; beats a clock: R and W beats all the "
+              "memory's ports may move together in a clock.\n\n",
+              size);
+  std::printf("| DATA_WIDTH | N | beats a clock | OP | bytes | clocks | bytes/clock | 0.9 N W |\n");
+  std::printf("|---|---|---|---|---|---|---|---|\n");
+  return SplitRows(widths.back(), latency, size);
 }
