@@ -78,14 +78,34 @@ int utf8k_wait(const utf8k_card *card, utf8k_result *r) {
   return UTF8K_OK;
 }
 
+/* A finished job's status as a return code: refused, or stopped by a bus error. */
+static int status_rc(const utf8k_result *r) {
+  if (r->status & UTF8K_ST_BAD_ARGS) return UTF8K_E_BAD_ARGS;
+  if (r->status & UTF8K_ST_BUS_ERROR) return UTF8K_E_BUS;
+  return UTF8K_OK;
+}
+
 int utf8k_run(const utf8k_card *card, const utf8k_job *job, utf8k_result *r) {
   int rc = utf8k_start(card, job);
   if (rc != UTF8K_OK) return rc;
   rc = utf8k_wait(card, r);
   if (rc != UTF8K_OK) return rc;
-  if (r->status & UTF8K_ST_BAD_ARGS) return UTF8K_E_BAD_ARGS;
-  if (r->status & UTF8K_ST_BUS_ERROR) return UTF8K_E_BUS;
-  return UTF8K_OK;
+  return status_rc(r);
+}
+
+/* Adds a job's sums to its text's (the class counts saturate as the registers do). */
+static void add_sums(utf8k_text *t, const utf8k_result *r) {
+  int c;
+  t->in_bytes += r->in_bytes;
+  t->out_bytes += r->out_bytes;
+  t->units += r->units;
+  t->utf16_units += r->utf16_units;
+  t->cycles += r->cycles;
+  t->jobs += 1;
+  for (c = 0; c < 6; ++c) {
+    const uint32_t s = t->class_count[c] + r->class_count[c];
+    t->class_count[c] = s < r->class_count[c] ? 0xFFFFFFFFu : s;
+  }
 }
 
 void utf8k_text_begin(utf8k_text *t, const utf8k_card *card, unsigned op, unsigned mode) {
@@ -100,7 +120,7 @@ int utf8k_text_feed(utf8k_text *t, uint64_t src, uint64_t len, uint64_t dst, uin
                     uint64_t *in_bytes, uint64_t *out_bytes) {
   utf8k_job job;
   utf8k_result r;
-  int rc, c;
+  int rc;
   if (t == NULL || t->card == NULL) return UTF8K_E_INVALID;
   job.op = t->op;
   job.flags = t->mode | (t->started ? UTF8K_CONTINUE : 0u) | (last ? 0u : UTF8K_PARTIAL);
@@ -117,16 +137,7 @@ int utf8k_text_feed(utf8k_text *t, uint64_t src, uint64_t len, uint64_t dst, uin
   if (rc != UTF8K_OK) return rc;
   t->started = 1;
   t->held = (r.status & UTF8K_ST_HELD) != 0;
-  t->in_bytes += r.in_bytes;
-  t->out_bytes += r.out_bytes;
-  t->units += r.units;
-  t->utf16_units += r.utf16_units;
-  t->cycles += r.cycles;
-  t->jobs += 1;
-  for (c = 0; c < 6; ++c) {
-    const uint32_t s = t->class_count[c] + r.class_count[c];
-    t->class_count[c] = s < r.class_count[c] ? 0xFFFFFFFFu : s;
-  }
+  add_sums(t, &r);
   t->error = (r.status & UTF8K_ST_ERROR) != 0;
   t->err_class = r.err_class;
   t->err_offset = r.err_offset;
@@ -177,7 +188,7 @@ int utf8k_text_feed_split(utf8k_text *t, const utf8k_card *cards, unsigned n,
                           const uint64_t *src, const uint64_t *len, const uint64_t *dst,
                           const uint64_t *cap, uint64_t *out_bytes) {
   unsigned i;
-  int c, rc = UTF8K_OK;
+  int rc = UTF8K_OK;
   uint64_t base;
   if (t == NULL || cards == NULL || src == NULL || len == NULL || dst == NULL || cap == NULL ||
       out_bytes == NULL || t->held || t->op == UTF8K_VALIDATE_STRINGS)
@@ -209,8 +220,7 @@ int utf8k_text_feed_split(utf8k_text *t, const utf8k_card *cards, unsigned n,
     int w;
     if (len[i] == 0) continue;
     w = utf8k_wait(&cards[i], &r);
-    if (w == UTF8K_OK && (r.status & UTF8K_ST_BAD_ARGS)) w = UTF8K_E_BAD_ARGS;
-    if (w == UTF8K_OK && (r.status & UTF8K_ST_BUS_ERROR)) w = UTF8K_E_BUS;
+    if (w == UTF8K_OK) w = status_rc(&r);
     /* the caps hold the worst case: a kernel that stopped short is not one kernel's answer */
     if (w == UTF8K_OK && (r.status & UTF8K_ST_OUT_FULL)) w = UTF8K_E_OUT_FULL;
     if (w != UTF8K_OK) {
@@ -219,16 +229,7 @@ int utf8k_text_feed_split(utf8k_text *t, const utf8k_card *cards, unsigned n,
     }
     if (rc != UTF8K_OK) continue;
     out_bytes[i] = r.out_bytes;
-    t->in_bytes += r.in_bytes;
-    t->out_bytes += r.out_bytes;
-    t->units += r.units;
-    t->utf16_units += r.utf16_units;
-    t->cycles += r.cycles;
-    t->jobs += 1;
-    for (c = 0; c < 6; ++c) {
-      const uint32_t s = t->class_count[c] + r.class_count[c];
-      t->class_count[c] = s < r.class_count[c] ? 0xFFFFFFFFu : s;
-    }
+    add_sums(t, &r);
     if ((r.status & UTF8K_ST_ERROR) && !t->error) {
       t->error = 1;
       t->err_class = r.err_class;
