@@ -176,11 +176,16 @@ void KernelRdCycleModel::tick(const Inputs& in) {
   if (emit) {
     // {src, prev} shifted right by shift lanes: prev's top lanes, then src's
     // bottom ones; the first beat's low lanes carry the held bytes instead.
-    const unsigned from_prev = w_ - shift_;
-    std::copy_n(prev_.begin() + shift_, from_prev, tdata_.begin());
-    std::copy_n(src_.begin(), shift_, tdata_.begin() + from_prev);
-    uint64_t known = prev_known_ >> shift_;
-    if (shift_ != 0) known = (known | (src_known_ << from_prev)) & all_keep_;
+    // The buffer holds each beat rotated down by shift (utf8_kernel_rd.v), so
+    // those are lane for lane prev's below from_prev and src's from there; the
+    // RTL's lane mask follows shift a clock late (from_src_q), which only a
+    // job's first clock can see (a beat of held bytes alone).
+    const unsigned sel = mask_shift_;
+    const unsigned from_prev = w_ - sel;
+    std::copy_n(prev_.begin(), from_prev, tdata_.begin());
+    std::copy_n(src_.begin() + from_prev, sel, tdata_.begin() + from_prev);
+    uint64_t known = prev_known_ >> sel;
+    if (sel != 0) known = (known | (src_known_ << from_prev)) & all_keep_;
     if (first_) {
       for (unsigned k = 0; k < 5 && k < held_count_; ++k) {
         tdata_[k] = static_cast<uint8_t>(held_data_ >> (8 * k));
@@ -208,9 +213,10 @@ void KernelRdCycleModel::tick(const Inputs& in) {
   }
   if (buf_write) {
     const uint64_t at = wr_ptr_ & (depth_ - 1);
-    std::copy(in.m_axi_rdata.begin(), in.m_axi_rdata.begin() + w_, buf_[at].begin());
+    for (unsigned k = 0; k < w_; ++k) buf_[at][k] = in.m_axi_rdata[(k + shift_) % w_];
     buf_known_[at] = 1;
   }
+  mask_shift_ = shift_;
   if (cmd_take) {
     shift_ = static_cast<unsigned>(cmd_front & lane_mask);
     held_count_ = held;

@@ -108,6 +108,7 @@ class KernelRdCycleModel : private KernelAxiEngine {
   uint64_t src_left_ = 0;
   uint64_t out_left_ = 0;
   unsigned shift_ = 0;
+  unsigned mask_shift_ = 0;  // the shift from_src_q was set from (a clock behind shift_)
   bool have_prev_ = false;
   Lanes prev_{};
   uint64_t prev_known_ = 0;

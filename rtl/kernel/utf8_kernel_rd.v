@@ -256,14 +256,27 @@ wire                   emit = (take_src && have_prev_q) || emit_flush;
 wire                   buf_read = busy_q && !halt && wr_ptr_q != rd_ptr_q && (!src_valid_q || take_src);
 wire                   out_last = out_left_q == 64'd1;
 
-wire [2*DATA_WIDTH-1:0] cat_shifted = {src_q, prev_q} >> {shift_q, 3'b000};
-wire                   unused_cat = &{1'b0, cat_shifted[2*DATA_WIDTH-1:DATA_WIDTH], 1'b0};
+// The buffer holds each beat rotated down by the job's start lane (shift_q,
+// fixed while the job runs), so that a stream beat is each lane of either the
+// beat before or this one: one mux level from the buffer's output, where a
+// shifter of the two beats after the block RAM's slow output was the engine's
+// longest path at 512 bits. The rotation is on the write side instead.
+wire [2*DATA_WIDTH-1:0] rdata_twice = {m_axi_rdata, m_axi_rdata} >> {shift_q, 3'b000};
+wire [DATA_WIDTH-1:0]  rdata_rot = rdata_twice[DATA_WIDTH-1:0];
+wire                   unused_rot = &{1'b0, rdata_twice[2*DATA_WIDTH-1:DATA_WIDTH], 1'b0};
+// A lane of the stream beat comes from the newer beat once lane + shift_q
+// passes the beat's end: the top shift_q lanes. It follows shift_q a clock
+// later, long before a job's first beat is read from the buffer (an AR, then
+// the memory's answer, come first).
+reg  [KEEP-1:0]        from_src_q;
+wire [DATA_WIDTH-1:0]  cat_shifted;
 
 // The first stream beat's low lanes carry the held bytes.
 wire [DATA_WIDTH-1:0]  out_data;
 genvar k;
 generate
     for (k = 0; k < KEEP; k = k + 1) begin : g_lane
+        assign cat_shifted[8*k +: 8] = from_src_q[k] ? src_q[8*k +: 8] : prev_q[8*k +: 8];
         if (k < 5) begin : g_held
             localparam [2:0] LANE = k;
             assign out_data[8*k +: 8] = (first_q && LANE < held_count_q) ? held_data_q[8*k +: 8]
@@ -391,7 +404,8 @@ always @(posedge clk) begin
         araddr_q <= ar_next_q;
         arlen_q <= ar_len_m1[7:0];
     end
-    if (buf_write) buf_mem[wr_ptr_q[PW-1:0]] <= m_axi_rdata;
+    from_src_q <= ~({KEEP{1'b1}} >> shift_q);
+    if (buf_write) buf_mem[wr_ptr_q[PW-1:0]] <= rdata_rot;
     if (buf_read) src_q <= buf_mem[rd_ptr_q[PW-1:0]];
     if (take_src) prev_q <= src_q;
     if (cmd_take) begin
