@@ -5,10 +5,26 @@
 #include "utf8_kernel_wr.h"
 
 #include <algorithm>
-#include <bitset>
 #include <stdexcept>
 
 namespace utf8core {
+namespace {
+
+// Bytes a keep counts (utf8_kernel_wr.v's kept()): w when its top lane is
+// kept, else the OR of the lanes i where lane i - 1 is kept and lane i not,
+// which for a contiguous keep is its count.
+uint64_t Kept(uint64_t keep, unsigned w) {
+  if ((keep >> (w - 1)) & 1) return w;
+  const uint64_t lanes = w >= 64 ? ~uint64_t{0} : (uint64_t{1} << w) - 1;
+  const uint64_t ends = (keep << 1) & ~keep & lanes;
+  uint64_t n = 0;
+  for (unsigned i = 1; i < w; ++i) {
+    if ((ends >> i) & 1) n |= i;
+  }
+  return n;
+}
+
+}  // namespace
 
 KernelWrCycleModel::KernelWrCycleModel(const KernelWrParams& p)
     : KernelAxiEngine("utf8_kernel_wr", p), p_(p) {
@@ -148,7 +164,7 @@ void KernelWrCycleModel::tick(const Inputs& in) {
     in_valid_d = s_take && !halt;
     if (proc_beat) {
       prev_keep_d = in_keep_;
-      in_bytes_d = in_bytes_ + std::bitset<64>(in_keep_).count();
+      in_bytes_d = in_bytes_ + Kept(in_keep_, w_);
       if (in_last_) {
         if (spills) {
           flush_d = true;
@@ -219,8 +235,10 @@ void KernelWrCycleModel::tick(const Inputs& in) {
   }
   if (push) {
     Entry& e = fifo_[wr_ptr_];
-    std::copy_n(prev_data_.begin() + (w_ - off_), off_, e.data.begin());
-    std::copy_n(in_data_.begin(), w_ - off_, e.data.begin() + off_);
+    // The input register holds its beat rotated up by off (utf8_kernel_wr.v):
+    // lanes below off from the last beat, the rest from this one, lane for lane.
+    std::copy_n(prev_data_.begin(), off_, e.data.begin());
+    std::copy_n(in_data_.begin() + off_, w_ - off_, e.data.begin() + off_);
     uint64_t known = ((in_known_ ? all_keep_ : 0) << off_) & all_keep_;
     if (off_ != 0) known |= prev_known_ >> (w_ - off_);
     e.data_known = known;
@@ -237,7 +255,7 @@ void KernelWrCycleModel::tick(const Inputs& in) {
     prev_known_ = in_known_ ? all_keep_ : 0;
   }
   if (s_take) {
-    std::copy(in.s_axis_tdata.begin(), in.s_axis_tdata.begin() + w_, in_data_.begin());
+    for (unsigned k = 0; k < w_; ++k) in_data_[(k + off_) % w_] = in.s_axis_tdata[k];
     in_keep_ = in.s_axis_tkeep & all_keep_;
     in_last_ = in.s_axis_tlast;
     in_known_ = true;

@@ -97,6 +97,8 @@ localparam CW = (PW + 2 > 10) ? PW + 2 : 10;
 
 localparam [31:0] DEPTH_32 = FIFO_DEPTH;
 localparam [31:0] LOGW_32 = LOGW;
+localparam [31:0] KEEP_32 = KEEP;
+localparam [LOGW:0] KEEP_C = KEEP_32[LOGW:0];
 localparam [2:0] AXI_SIZE = LOGW_32[2:0];
 localparam [CW-1:0] DEPTH_C = DEPTH_32[CW-1:0];
 localparam [CW-1:0] ONE_C = 1;
@@ -123,15 +125,24 @@ generate
     end
 endgenerate
 
-// Bytes a contiguous tkeep keeps.
+// Bytes a contiguous tkeep keeps: KEEP when its top lane is kept, else the
+// lane after its last kept one, found where a kept lane is followed by one
+// that is not (one such lane in a contiguous keep) and encoded by ORs; no
+// adder tree, which at 512 bits was the input's longest path. (A keep with
+// gaps, which the engine is never given, counts the OR of its run ends.)
 function [LOGW:0] kept;
     input [KEEP-1:0] keep;
-    integer i;
+    integer i, b;
+    reg [KEEP-1:0] ends;   // lane i: lane i - 1 kept, lane i not
     begin
+        ends = (keep << 1) & ~keep;
         kept = {(LOGW + 1){1'b0}};
-        for (i = 0; i < KEEP; i = i + 1) begin
-            kept = kept + {{LOGW{1'b0}}, keep[i]};
+        for (i = 1; i < KEEP; i = i + 1) begin
+            for (b = 0; b < LOGW; b = b + 1) begin
+                if (((i >> b) & 1) != 0) kept[b] = kept[b] | ends[i];
+            end
         end
+        if (keep[KEEP-1]) kept = KEEP_C;
     end
 endfunction
 
@@ -152,6 +163,14 @@ reg                    tready_q, tready_d;
 reg                    in_valid_q, in_valid_d;
 reg [DATA_WIDTH-1:0]   in_data_q;
 reg [KEEP-1:0]         in_keep_q;
+// Bytes in_keep_q keeps, counted as the beat is taken: at 512 bits the count
+// of 64 keep bits and the 64-bit add into in_bytes_q were one clock's path
+reg [LOGW:0]           in_kept_q;
+reg                    in_first_q;            // its first byte is kept
+// The low off_q lanes (an aligned beat's lanes from the stream beat before);
+// follows off_q a clock later, before the job's first stream beat is in
+reg [KEEP-1:0]         from_prev_q;
+reg                    spill_q, spill_d;      // prev_keep_q has lanes in from_prev_q
 reg                    in_last_q;
 reg                    flush_q, flush_d;      // the packet's end needs one more aligned beat
 reg [DATA_WIDTH-1:0]   prev_data_q;
@@ -213,16 +232,30 @@ wire                   proc_beat = busy_q && !halt && in_valid_q;
 wire                   proc_flush = busy_q && !halt && flush_q;
 // Aligned beat: lanes below off_q from the previous stream beat, the rest from
 // this one (none on the packet's extra end beat).
+// The input register holds each stream beat rotated up by off_q (fixed while
+// the job runs), so that each lane of the aligned beat is that lane of either
+// the last beat or this one: a mux by a mask, where a shifter of the two beats
+// by off_q sat in front of the buffer's write (with the push decision, the
+// engine's longest path at 512 bits).
 wire [KEEP-1:0]        cur_keep = flush_q ? {KEEP{1'b0}} : in_keep_q;
-wire [2*DATA_WIDTH-1:0] cat_data = {in_data_q, prev_data_q} << {off_q, 3'b000};
-wire [2*KEEP-1:0]      cat_keep = {cur_keep, prev_keep_q} << off_q;
-wire [DATA_WIDTH-1:0]  beat_data = cat_data[2*DATA_WIDTH-1:DATA_WIDTH];
-wire [KEEP-1:0]        beat_strb = cat_keep[2*KEEP-1:KEEP];
-wire                   unused_cat = &{1'b0, cat_data[DATA_WIDTH-1:0], cat_keep[KEEP-1:0], 1'b0};
-// The last stream beat's bytes that spill past its aligned beat.
-wire [2*KEEP-1:0]      spill = {{KEEP{1'b0}}, in_keep_q} << off_q;
-wire                   unused_spill = &{1'b0, spill[KEEP-1:0], 1'b0};
-wire                   push = (proc_beat || proc_flush) && beat_strb != {KEEP{1'b0}};
+wire [2*DATA_WIDTH-1:0] data_rot = {s_axis_tdata, s_axis_tdata} << {off_q, 3'b000};
+wire [2*KEEP-1:0]      keep_rot = {s_axis_tkeep, s_axis_tkeep} << off_q;
+wire                   unused_rot = &{1'b0, data_rot[DATA_WIDTH-1:0], keep_rot[KEEP-1:0], 1'b0};
+wire [DATA_WIDTH-1:0]  beat_data;
+wire [KEEP-1:0]        beat_strb;
+genvar gl;
+generate
+    for (gl = 0; gl < KEEP; gl = gl + 1) begin : g_align
+        assign beat_data[8*gl +: 8] = from_prev_q[gl] ? prev_data_q[8*gl +: 8] : in_data_q[8*gl +: 8];
+        assign beat_strb[gl] = from_prev_q[gl] ? prev_keep_q[gl] : cur_keep[gl];
+    end
+endgenerate
+// Whether this stream beat has bytes for the next aligned beat: a kept lane
+// among the low off_q lanes, where the rotation put its last off_q lanes.
+wire                   spills = |(in_keep_q & from_prev_q);
+// Whether an aligned beat has a byte: this stream beat's first byte, or the
+// last one's spill (both registered: keeps are contiguous from lane 0).
+wire                   push = (proc_beat || proc_flush) && ((!flush_q && in_first_q) || spill_q);
 
 // ---------------------------------------------------------------------------
 // AW, W, B
@@ -286,6 +319,7 @@ always @* begin
     in_valid_d = 1'b0;
     flush_d = flush_q;
     prev_keep_d = prev_keep_q;
+    spill_d = spill_q;
     wr_ptr_d = wr_ptr_q;
     rd_ptr_d = rd_ptr_q;
     avail_d = avail_q;
@@ -315,6 +349,7 @@ always @* begin
         bytes_d = 64'd0;
         flush_d = 1'b0;
         prev_keep_d = {KEEP{1'b0}};
+        spill_d = 1'b0;
         wr_ptr_d = {PW{1'b0}};
         rd_ptr_d = {PW{1'b0}};
         avail_d = {CW{1'b0}};
@@ -336,9 +371,10 @@ always @* begin
         in_valid_d = s_take && !halt;
         if (proc_beat) begin
             prev_keep_d = in_keep_q;
-            in_bytes_d = in_bytes_q + {{(63 - LOGW){1'b0}}, kept(in_keep_q)};
+            spill_d = spills;
+            in_bytes_d = in_bytes_q + {{(63 - LOGW){1'b0}}, in_kept_q};
             if (in_last_q) begin
-                if (spill[2*KEEP-1:KEEP] != {KEEP{1'b0}}) begin
+                if (spills) begin
                     flush_d = 1'b1;
                 end else begin
                     ended_d = 1'b1;
@@ -415,6 +451,7 @@ always @(posedge clk) begin
     in_valid_q <= in_valid_d;
     flush_q <= flush_d;
     prev_keep_q <= prev_keep_d;
+    spill_q <= spill_d;
     wr_ptr_q <= wr_ptr_d;
     rd_ptr_q <= rd_ptr_d;
     avail_q <= avail_d;
@@ -435,9 +472,12 @@ always @(posedge clk) begin
     b_clamp_q <= b_clamp_d;
 
     if (cmd_take) off_q <= cmd_addr[LOGW-1:0];
+    from_prev_q <= ~({KEEP{1'b1}} << off_q);
     if (s_take) begin
-        in_data_q <= s_axis_tdata;
-        in_keep_q <= s_axis_tkeep;
+        in_data_q <= data_rot[2*DATA_WIDTH-1:DATA_WIDTH];
+        in_keep_q <= keep_rot[2*KEEP-1:KEEP];
+        in_kept_q <= kept(s_axis_tkeep);
+        in_first_q <= s_axis_tkeep[0];
         in_last_q <= s_axis_tlast;
     end
     if (proc_beat) prev_data_q <= in_data_q;
