@@ -262,15 +262,14 @@ std::string RunColumnKernel(const StringsOptions& options, const uint8_t* data, 
   const std::vector<unsigned> widths = sim::KernelWidths();
   if (widths.empty()) return "no kernel in this build" + FullBuildHint();
   // The card's memory: the data, the offsets and the bitmap, each on a page of its own.
-  auto page = [](uint64_t n) { return (n + 4095) / 4096 * 4096; };
   const uint64_t src = 0x1000;
-  const uint64_t offs = src + page(len);
+  const uint64_t offs = src + Page(len);
   const uint64_t offs_bytes = (count + 1) * static_cast<uint64_t>(width);
-  const uint64_t dst = offs + page(offs_bytes);
+  const uint64_t dst = offs + Page(offs_bytes);
   const uint64_t bytes = (count + 7) / 8;
   sim::KernelCardConfig cfg;
   cfg.data_width = widths.back();
-  cfg.mem.size = dst + page(bytes) + 4096;
+  cfg.mem.size = dst + Page(bytes) + 4096;
   cfg.mem.read_latency = 64;
   cfg.trace_path = "";
   sim::KernelCard card(cfg);
