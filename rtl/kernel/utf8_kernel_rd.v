@@ -269,20 +269,20 @@ wire                   unused_rot = &{1'b0, rdata_twice[2*DATA_WIDTH-1:DATA_WIDT
 // later, long before a job's first beat is read from the buffer (an AR, then
 // the memory's answer, come first).
 reg  [KEEP-1:0]        from_src_q;
-wire [DATA_WIDTH-1:0]  cat_shifted;
+wire [DATA_WIDTH-1:0]  stream_lanes;
 
 // The first stream beat's low lanes carry the held bytes.
 wire [DATA_WIDTH-1:0]  out_data;
 genvar k;
 generate
     for (k = 0; k < KEEP; k = k + 1) begin : g_lane
-        assign cat_shifted[8*k +: 8] = from_src_q[k] ? src_q[8*k +: 8] : prev_q[8*k +: 8];
+        assign stream_lanes[8*k +: 8] = from_src_q[k] ? src_q[8*k +: 8] : prev_q[8*k +: 8];
         if (k < 5) begin : g_held
             localparam [2:0] LANE = k;
             assign out_data[8*k +: 8] = (first_q && LANE < held_count_q) ? held_data_q[8*k +: 8]
-                                                                         : cat_shifted[8*k +: 8];
+                                                                         : stream_lanes[8*k +: 8];
         end else begin : g_mem
-            assign out_data[8*k +: 8] = cat_shifted[8*k +: 8];
+            assign out_data[8*k +: 8] = stream_lanes[8*k +: 8];
         end
     end
 endgenerate

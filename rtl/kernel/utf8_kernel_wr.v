@@ -231,12 +231,11 @@ wire                   s_take = s_axis_tvalid && tready_q;
 wire                   proc_beat = busy_q && !halt && in_valid_q;
 wire                   proc_flush = busy_q && !halt && flush_q;
 // Aligned beat: lanes below off_q from the previous stream beat, the rest from
-// this one (none on the packet's extra end beat).
-// The input register holds each stream beat rotated up by off_q (fixed while
-// the job runs), so that each lane of the aligned beat is that lane of either
-// the last beat or this one: a mux by a mask, where a shifter of the two beats
-// by off_q sat in front of the buffer's write (with the push decision, the
-// engine's longest path at 512 bits).
+// this one (none on the packet's extra end beat). The input register holds
+// each stream beat rotated up by off_q (fixed while the job runs), so each
+// aligned lane is that lane of one of the two beats: a mux by a mask, where a
+// shifter of the two beats by off_q sat in front of the buffer's write (with
+// the push decision, the engine's longest path at 512 bits).
 wire [KEEP-1:0]        cur_keep = flush_q ? {KEEP{1'b0}} : in_keep_q;
 wire [2*DATA_WIDTH-1:0] data_rot = {s_axis_tdata, s_axis_tdata} << {off_q, 3'b000};
 wire [2*KEEP-1:0]      keep_rot = {s_axis_tkeep, s_axis_tkeep} << off_q;
