@@ -10,7 +10,10 @@
 // on its own kernel, all at once (utf8k_text_feed_split): bytes per clock of
 // the card from before the first job's start to after the last result is
 // read, against 0.9 N W, with the memory's beats per clock unlimited and
-// limited. Prints Markdown.
+// limited. Then jobs back to back at the widest DATA_WIDTH with the kernel's
+// queue and without: 1,000 VALIDATE jobs of 4 KiB (SPEC §9: 0.9 W), and a
+// 6 MB text as a chain of 64 KiB and of 1 MiB jobs, VALIDATE and SANITIZE
+// (issue 27's 0.97 W and 0.95 W for `--engine kernel`). Prints Markdown.
 //
 //   build/bench/utf8_kernel_bench [--size BYTES] [--latency CLOCKS]
 #include <cstdio>
@@ -118,6 +121,118 @@ int SplitRows(unsigned dw, unsigned latency, size_t per_unit) {
   return 0;
 }
 
+// Jobs back to back at DATA_WIDTH dw: `jobs` VALIDATE jobs of `job` bytes of
+// text each, independent (neither CONTINUE nor PARTIAL), with `ahead` jobs
+// started before the oldest is waited for (0: start, wait, start, ...; 1: the
+// kernel's queue holds the next while one runs). Clocks of the card from the
+// first register write to the last result read.
+bool BackToBack(unsigned dw, unsigned latency, size_t job, unsigned jobs, unsigned ahead, uint64_t* clocks) {
+  const uint64_t src0 = 0x100000;
+  const std::vector<uint8_t> data = Text(job * 16, 7);
+  KernelCardConfig cfg;
+  cfg.data_width = dw;
+  cfg.mem.size = src0 + data.size() + 4096;
+  cfg.mem.read_latency = latency;
+  KernelCard card(cfg);
+  card.mem().Write(src0, data.data(), data.size());
+  const utf8k_card host = utf8core::sim::HostCard(&card, false);
+  const uint64_t c0 = card.clocks();
+  unsigned started = 0, done = 0;
+  while (done < jobs) {
+    while (started < jobs && started - done <= ahead) {
+      // jobs of whole characters from 16 places of the text, in turn
+      const uint64_t at = (started % 16) * job;
+      const utf8k_job j{UTF8K_VALIDATE, 0, src0 + at, job, 0, 0, 0, 0};
+      if (utf8k_start(&host, &j) != UTF8K_OK) return false;
+      ++started;
+    }
+    utf8k_result r;
+    if (utf8k_wait(&host, &r) != UTF8K_OK || r.in_bytes != job) return false;
+    ++done;
+  }
+  *clocks = card.clocks() - c0;
+  return card.model_mismatch().empty();
+}
+
+// A long text as a chain of CONTINUE/PARTIAL jobs of `job` bytes, pushed
+// `ahead` jobs ahead (utf8k_text_push/pull), as `utf8core --engine kernel`
+// runs it. Clocks of the card from the first register write to the last
+// result read.
+bool Chain(unsigned dw, unsigned latency, unsigned op, const std::vector<uint8_t>& text, size_t job, unsigned ahead,
+           uint64_t* clocks) {
+  const uint64_t src0 = 0x100000;
+  const uint64_t dst0 = src0 + (text.size() + 4095) / 4096 * 4096;
+  const uint64_t cap = 3 * text.size() + 64;
+  KernelCardConfig cfg;
+  cfg.data_width = dw;
+  cfg.mem.size = dst0 + cap + 4096;
+  cfg.mem.read_latency = latency;
+  KernelCard card(cfg);
+  card.mem().Write(src0, text.data(), text.size());
+  const utf8k_card host = utf8core::sim::HostCard(&card, false);
+  utf8k_text t;
+  utf8k_text_begin(&t, &host, op, 0);
+  const uint64_t c0 = card.clocks();
+  uint64_t pushed = 0, out = 0;
+  while (pushed < text.size() || t.queued != 0) {
+    if (pushed < text.size() && t.queued <= ahead) {
+      const uint64_t n = text.size() - pushed < job ? text.size() - pushed : job;
+      // output room for the worst case of each job, after what the jobs before may write
+      const uint64_t at = op == UTF8K_VALIDATE ? 0 : dst0 + 3 * pushed + (pushed / job) * 16;
+      if (utf8k_text_push(&t, src0 + pushed, n, at, op == UTF8K_VALIDATE ? 0 : 3 * n + 16,
+                          pushed + n == text.size()) != UTF8K_OK)
+        return false;
+      pushed += n;
+      continue;
+    }
+    uint64_t in = 0, wrote = 0;
+    if (utf8k_text_pull(&t, &in, &wrote) != UTF8K_OK) return false;
+    out += wrote;
+  }
+  *clocks = card.clocks() - c0;
+  return card.model_mismatch().empty() && t.in_bytes == text.size() && !t.error &&
+         (op == UTF8K_VALIDATE || out == text.size());
+}
+
+int QueueRows(unsigned dw, unsigned latency) {
+  const double w = dw / 8.0;
+  std::printf("\nJobs back to back (ap_ctrl_chain), DATA_WIDTH %u, memory read latency %u clocks: clocks of "
+              "the card from the first register write to the last result read; ahead: jobs started before "
+              "the oldest is waited for (0: one at a time, 1: the next job queued while one runs).\n\n",
+              dw, latency);
+  std::printf("| jobs | OP | job bytes | ahead | bytes | clocks | bytes/clock | target |\n");
+  std::printf("|---|---|---|---|---|---|---|---|\n");
+  for (unsigned ahead : {0u, 1u}) {
+    uint64_t clocks = 0;
+    const unsigned jobs = 1000;
+    const size_t job = 4096;
+    if (!BackToBack(dw, latency, job, jobs, ahead, &clocks)) {
+      std::fprintf(stderr, "back-to-back jobs failed\n");
+      return 1;
+    }
+    std::printf("| %u | VALIDATE | %zu | %u | %zu | %llu | %.1f | %.1f (0.9 W) |\n", jobs, job, ahead, jobs * job,
+                static_cast<unsigned long long>(clocks),
+                static_cast<double>(jobs * job) / static_cast<double>(clocks), 0.9 * w);
+  }
+  const std::vector<uint8_t> text = Text(6 << 20, 11);
+  for (unsigned op : {UTF8K_VALIDATE, UTF8K_SANITIZE}) {
+    for (size_t job : {size_t{1} << 16, size_t{1} << 20}) {
+      for (unsigned ahead : {0u, 1u}) {
+        uint64_t clocks = 0;
+        if (!Chain(dw, latency, op, text, job, ahead, &clocks)) {
+          std::fprintf(stderr, "chain of %s jobs failed\n", OpName(op));
+          return 1;
+        }
+        std::printf("| %zu | %s | %zu | %u | %zu | %llu | %.1f | %.1f (%.2f W) |\n", (text.size() + job - 1) / job,
+                    OpName(op), job, ahead, text.size(), static_cast<unsigned long long>(clocks),
+                    static_cast<double>(text.size()) / static_cast<double>(clocks),
+                    (op == UTF8K_VALIDATE ? 0.97 : 0.95) * w, op == UTF8K_VALIDATE ? 0.97 : 0.95);
+      }
+    }
+  }
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -212,5 +327,6 @@ int main(int argc, char** argv) {
               size);
   std::printf("| DATA_WIDTH | N | beats a clock | OP | bytes | clocks | bytes/clock | 0.9 N W |\n");
   std::printf("|---|---|---|---|---|---|---|---|\n");
-  return SplitRows(widths.back(), latency, size);
+  if (SplitRows(widths.back(), latency, size) != 0) return 1;
+  return QueueRows(widths.back(), latency);
 }

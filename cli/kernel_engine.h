@@ -1,5 +1,6 @@
 // The memory-mapped kernel engine of the utf8core command line (--engine
-// kernel): the input goes, 64 KiB at a time, into the memory of a simulated
+// kernel): the input goes, 1 MiB a job with two jobs in the kernel's queue
+// (ap_ctrl_chain: the next job starts as soon as one ends), into the memory of a simulated
 // card (sim/kernel/kernel_card.h, the Verilated rtl/kernel/utf8_kernel.v beside an AXI4
 // memory model with 64 clocks of read latency, the kernel's cycle model checked
 // beside it every clock) and through the host library

@@ -80,6 +80,7 @@ utf8_kernel_regs #(
     .job_cap(),
     .job_offsets(),
     .job_count(),
+    .res_ready(),
     .job_done(job_done),
     .res_status(res_status),
     .res_err_class(res_err_class),

@@ -26,6 +26,10 @@ extern "C" {
 #define UTF8_KERNEL__CTRL__AP_READY_bp 3
 #define UTF8_KERNEL__CTRL__AP_READY_bw 1
 #define UTF8_KERNEL__CTRL__AP_READY_reset 0x0
+#define UTF8_KERNEL__CTRL__AP_CONTINUE_bm 0x10
+#define UTF8_KERNEL__CTRL__AP_CONTINUE_bp 4
+#define UTF8_KERNEL__CTRL__AP_CONTINUE_bw 1
+#define UTF8_KERNEL__CTRL__AP_CONTINUE_reset 0x0
 
 // reg - utf8_kernel.GIE
 #define UTF8_KERNEL__GIE__GIE_bm 0x1

@@ -31,7 +31,13 @@ int utf8k_probe(const utf8k_card *card, uint32_t *data_width, uint32_t *ops) {
 }
 
 int utf8k_start(const utf8k_card *card, const utf8k_job *job) {
-  if (card == NULL || job == NULL || card->write32 == NULL) return UTF8K_E_INVALID;
+  uint64_t polls = 0;
+  if (card == NULL || job == NULL || card->write32 == NULL || card->read32 == NULL) return UTF8K_E_INVALID;
+  /* The argument registers are free once the job started before is taken.
+   * (This read clears CTRL.AP_DONE; the library waits on ISR.DONE instead.) */
+  while (card->read32(card->ctx, REG(CTRL)) & UTF8_KERNEL__CTRL__AP_START_bm) {
+    if (card->poll_limit != 0 && ++polls >= card->poll_limit) return UTF8K_E_TIMEOUT;
+  }
   card->write32(card->ctx, REG(OP), job->op);
   card->write32(card->ctx, REG(FLAGS), job->flags);
   write64(card, REG(SRC_LO), job->src);
@@ -53,17 +59,18 @@ int utf8k_start(const utf8k_card *card, const utf8k_job *job) {
 int utf8k_wait(const utf8k_card *card, utf8k_result *r) {
   int c;
   if (card == NULL || r == NULL) return UTF8K_E_INVALID;
+  /* ISR.DONE, not CTRL.AP_DONE: a read of CTRL (utf8k_start's) clears
+   * AP_DONE, while ISR.DONE stays until written. Writing its bit toggles it
+   * off; no later job can set it again before AP_CONTINUE below. */
   if (card->wait_irq != NULL) {
     if (card->wait_irq(card->ctx) != 0) return UTF8K_E_TIMEOUT;
-    /* a read of CTRL clears AP_DONE; writing ISR's bit toggles it off */
-    (void)card->read32(card->ctx, REG(CTRL));
-    card->write32(card->ctx, REG(ISR), UTF8_KERNEL__ISR__DONE_bm);
   } else {
     uint64_t polls = 0;
-    while ((card->read32(card->ctx, REG(CTRL)) & UTF8_KERNEL__CTRL__AP_DONE_bm) == 0) {
+    while ((card->read32(card->ctx, REG(ISR)) & UTF8_KERNEL__ISR__DONE_bm) == 0) {
       if (card->poll_limit != 0 && ++polls >= card->poll_limit) return UTF8K_E_TIMEOUT;
     }
   }
+  card->write32(card->ctx, REG(ISR), UTF8_KERNEL__ISR__DONE_bm);
   r->status = card->read32(card->ctx, REG(STATUS));
   r->err_class = card->read32(card->ctx, REG(ERR_CLASS));
   r->err_offset = read64(card, REG(ERR_OFFSET_LO));
@@ -75,6 +82,8 @@ int utf8k_wait(const utf8k_card *card, utf8k_result *r) {
   for (c = 0; c < 6; ++c) r->class_count[c] = card->read32(card->ctx, REG(CLASS_COUNT) + 4u * (uint32_t)c);
   r->bad_strings = 0;
   r->first_bad = 0;
+  /* the results are read: the next job may end and show its own */
+  card->write32(card->ctx, REG(CTRL), UTF8_KERNEL__CTRL__AP_CONTINUE_bm);
   return UTF8K_OK;
 }
 
@@ -116,12 +125,10 @@ void utf8k_text_begin(utf8k_text *t, const utf8k_card *card, unsigned op, unsign
   t->mode = mode & UTF8K_MODE_ANNEX_R;
 }
 
-int utf8k_text_feed(utf8k_text *t, uint64_t src, uint64_t len, uint64_t dst, uint64_t cap, int last,
-                    uint64_t *in_bytes, uint64_t *out_bytes) {
+int utf8k_text_push(utf8k_text *t, uint64_t src, uint64_t len, uint64_t dst, uint64_t cap, int last) {
   utf8k_job job;
-  utf8k_result r;
   int rc;
-  if (t == NULL || t->card == NULL) return UTF8K_E_INVALID;
+  if (t == NULL || t->card == NULL || t->queued >= UTF8K_QUEUE) return UTF8K_E_INVALID;
   job.op = t->op;
   job.flags = t->mode | (t->started ? UTF8K_CONTINUE : 0u) | (last ? 0u : UTF8K_PARTIAL);
   job.src = src;
@@ -130,12 +137,31 @@ int utf8k_text_feed(utf8k_text *t, uint64_t src, uint64_t len, uint64_t dst, uin
   job.cap = cap;
   job.offsets = 0;
   job.count = 0;
-  rc = utf8k_run(t->card, &job, &r);
-  if (in_bytes) *in_bytes = 0;
-  if (out_bytes) *out_bytes = 0;
-  if (rc == UTF8K_E_BUS) t->started = 0; /* the kernel forgot the text */
+  rc = utf8k_start(t->card, &job);
   if (rc != UTF8K_OK) return rc;
   t->started = 1;
+  t->queued += 1;
+  return UTF8K_OK;
+}
+
+int utf8k_text_pull(utf8k_text *t, uint64_t *in_bytes, uint64_t *out_bytes) {
+  utf8k_result r;
+  int rc;
+  if (in_bytes) *in_bytes = 0;
+  if (out_bytes) *out_bytes = 0;
+  if (t == NULL || t->card == NULL || t->queued == 0) return UTF8K_E_INVALID;
+  rc = utf8k_wait(t->card, &r);
+  if (rc != UTF8K_OK) return rc; /* the job is still the kernel's: pull again */
+  t->queued -= 1;
+  rc = status_rc(&r);
+  if (rc == UTF8K_E_BUS) t->started = 0; /* the kernel forgot the text */
+  /* a refused first job leaves no text to continue */
+  if (rc == UTF8K_E_BAD_ARGS && t->jobs == 0 && t->queued == 0) t->started = 0;
+  if (t->broken != 0) return t->broken;
+  if (rc != UTF8K_OK) {
+    if (t->queued != 0) t->broken = rc;
+    return rc;
+  }
   t->held = (r.status & UTF8K_ST_HELD) != 0;
   add_sums(t, &r);
   t->error = (r.status & UTF8K_ST_ERROR) != 0;
@@ -143,7 +169,23 @@ int utf8k_text_feed(utf8k_text *t, uint64_t src, uint64_t len, uint64_t dst, uin
   t->err_offset = r.err_offset;
   if (in_bytes) *in_bytes = r.in_bytes;
   if (out_bytes) *out_bytes = r.out_bytes;
-  return (r.status & UTF8K_ST_OUT_FULL) ? UTF8K_E_OUT_FULL : UTF8K_OK;
+  if (r.status & UTF8K_ST_OUT_FULL) {
+    /* the piece behind continues from the end of this one's input: the text is lost */
+    if (t->queued != 0) t->broken = UTF8K_E_OUT_FULL;
+    return UTF8K_E_OUT_FULL;
+  }
+  return UTF8K_OK;
+}
+
+int utf8k_text_feed(utf8k_text *t, uint64_t src, uint64_t len, uint64_t dst, uint64_t cap, int last,
+                    uint64_t *in_bytes, uint64_t *out_bytes) {
+  int rc;
+  if (in_bytes) *in_bytes = 0;
+  if (out_bytes) *out_bytes = 0;
+  if (t == NULL || t->queued != 0) return UTF8K_E_INVALID;
+  rc = utf8k_text_push(t, src, len, dst, cap, last);
+  if (rc != UTF8K_OK) return rc;
+  return utf8k_text_pull(t, in_bytes, out_bytes);
 }
 
 int utf8k_process(utf8k_text *t, uint64_t src, uint64_t len, uint64_t dst, uint64_t cap,

@@ -18,7 +18,10 @@
  * A text longer than one buffer, or arriving in pieces, is a chain of jobs
  * (utf8k_text_*): each piece continues the last (CONTINUE) and, but for the
  * last piece, may end inside a sequence (PARTIAL), so the answer is the
- * whole text's.
+ * whole text's. The kernel queues jobs (ap_ctrl_chain): utf8k_text_push()
+ * starts the next piece while the last one runs, utf8k_text_pull() collects
+ * them in order, so the kernel goes from one job to the next without waiting
+ * for the host.
  *
  * An Arrow string column (a data buffer and COUNT + 1 offsets) is validated
  * string by string with utf8k_validate_strings(): a validity bitmap at DST,
@@ -67,9 +70,10 @@ typedef struct utf8k_card {
   uint32_t (*read32)(void *ctx, uint32_t offset);
   void (*write32)(void *ctx, uint32_t offset, uint32_t value);
   /* Waits for the kernel's interrupt; 0 when it came, nonzero on a timeout.
-   * NULL: the library polls CTRL.AP_DONE instead. */
+   * NULL: the library polls ISR.DONE instead. */
   int (*wait_irq)(void *ctx);
-  /* Polls of CTRL before a timeout, when wait_irq is NULL (0: no limit). */
+  /* Polls of a register before a timeout (ISR.DONE when wait_irq is NULL, and
+   * CTRL.AP_START before a start; 0: no limit). */
   uint64_t poll_limit;
 } utf8k_card;
 
@@ -96,9 +100,16 @@ typedef struct utf8k_result {
 /* Checks the ID register; gives DATA_WIDTH and the OPs supported (CAPS). */
 int utf8k_probe(const utf8k_card *card, uint32_t *data_width, uint32_t *ops);
 
-/* Writes the arguments and sets AP_START (the interrupt on done is enabled). */
+/* Writes the arguments and sets AP_START (the interrupt on done is enabled),
+ * once the kernel has taken the job started before (CTRL.AP_START reads 0).
+ * The kernel holds two jobs (one running, one taken) and a third waits in
+ * the argument registers: start at most two jobs more than have been waited
+ * for, or this waits for a take that needs a wait first (UTF8K_E_TIMEOUT
+ * with a poll limit, a hang without one). */
 int utf8k_start(const utf8k_card *card, const utf8k_job *job);
-/* Waits for AP_DONE (interrupt or polling) and reads the results. */
+/* Waits for the oldest started job to end (ISR.DONE, by the interrupt or
+ * polling; the library clears it), reads its results and acknowledges them
+ * (CTRL.AP_CONTINUE), which lets the next job end. */
 int utf8k_wait(const utf8k_card *card, utf8k_result *result);
 /* Start, wait, and map the status to a return code (BAD_ARGS, BUS_ERROR). */
 int utf8k_run(const utf8k_card *card, const utf8k_job *job, utf8k_result *result);
@@ -107,8 +118,10 @@ int utf8k_run(const utf8k_card *card, const utf8k_job *job, utf8k_result *result
 typedef struct utf8k_text {
   const utf8k_card *card;
   unsigned op, mode;      /* mode: 0 or UTF8K_MODE_ANNEX_R */
-  int started;            /* a job of this text has run: the next continues it */
+  int started;            /* a job of this text has been started: the next continues it */
   int held;               /* bytes wait in the kernel for the next piece */
+  unsigned queued;        /* pieces pushed and not yet pulled (at most UTF8K_QUEUE) */
+  int broken;             /* 0, or the error that broke the chain (see utf8k_text_pull) */
   /* the whole text so far */
   uint64_t in_bytes, out_bytes, units, utf16_units, cycles, jobs;
   uint32_t class_count[6];
@@ -129,6 +142,22 @@ void utf8k_text_begin(utf8k_text *text, const utf8k_card *card, unsigned op, uns
  * feed the rest (src + *in_bytes). */
 int utf8k_text_feed(utf8k_text *text, uint64_t src, uint64_t len, uint64_t dst, uint64_t cap,
                     int last, uint64_t *in_bytes, uint64_t *out_bytes);
+
+/* The same piece by piece with the kernel's queue: utf8k_text_push() starts
+ * a piece (as utf8k_text_feed() would run it) and returns at once, so the
+ * host can push the next while it runs; utf8k_text_pull() waits for the
+ * oldest piece pushed and gives what utf8k_text_feed() would have. At most
+ * UTF8K_QUEUE pieces are pushed and not pulled (more: UTF8K_E_INVALID).
+ * A piece that has another pushed behind it must not stop short: its cap
+ * must hold the worst case (see utf8k_text_feed), as the next piece
+ * continues the text from the end of this one's input. When one does stop
+ * short (UTF8K_E_OUT_FULL), or fails, the chain is broken: that pull and
+ * every later one return that error, the later ones still collecting their
+ * jobs from the kernel (their results are dropped); begin a new text after. */
+enum { UTF8K_QUEUE = 2 };
+int utf8k_text_push(utf8k_text *text, uint64_t src, uint64_t len, uint64_t dst, uint64_t cap,
+                    int last);
+int utf8k_text_pull(utf8k_text *text, uint64_t *in_bytes, uint64_t *out_bytes);
 
 /* Validates, sanitizes or decodes a whole buffer as jobs of at most max_job
  * bytes (0: one job), the output at dst with room for cap bytes. */

@@ -430,7 +430,8 @@ void KernelCycleModel::ControlTick(const Inputs& in, const KernelRdCycleModel::O
   n.units_start = false;
   n.units_finish = false;
   n.front_rst = false;
-  if (c.state != kIdle) n.cycles = c.cycles + 1;
+  // a job that has ended but waits for the last one's AP_CONTINUE is not counted
+  if (c.state != kIdle && !(c.state == kDone && !regs.res_ready)) n.cycles = c.cycles + 1;
 
   if (tail.done) {
     n.tail_done = true;
@@ -529,7 +530,8 @@ void KernelCycleModel::ControlTick(const Inputs& in, const KernelRdCycleModel::O
       }
       if (strings ? str_in : all_in) n.state = kDone;
       break;
-    default: {  // ST_DONE (and the unused codes, as the RTL's default)
+    default: {  // ST_DONE (and the unused codes, as the RTL's default), once the last job is acknowledged
+      if (!regs.res_ready) break;
       n.job_done = true;
       n.front_rst = true;
       n.state = kIdle;

@@ -100,15 +100,16 @@ KernelRegsCycleModel::Outputs KernelRegsCycleModel::outputs() const {
   o.rdata = r_data_;
   o.rresp = 0;
   o.rvalid = r_valid_;
+  o.res_ready = !held_;
   o.job_start = job_start_;
-  o.job_op = op_;
-  o.job_flags = flags_;
-  o.job_src = src_;
-  o.job_len = len_;
-  o.job_dst = dst_;
-  o.job_cap = cap_;
-  o.job_offsets = offsets_;
-  o.job_count = count_;
+  o.job_op = p_op_;
+  o.job_flags = p_flags_;
+  o.job_src = p_src_;
+  o.job_len = p_len_;
+  o.job_dst = p_dst_;
+  o.job_cap = p_cap_;
+  o.job_offsets = p_offsets_;
+  o.job_count = p_count_;
   o.irq = irq_;
   return o;
 }
@@ -143,7 +144,7 @@ uint32_t KernelRegsCycleModel::ReadWord(uint32_t addr) const {
   }
   switch (addr) {
     case kCtrl:
-      return (ap_ready_ ? 8u : 0u) | (busy_ ? 0u : 4u) | (ap_done_ ? 2u : 0u) |
+      return (ap_ready_ ? 8u : 0u) | (busy_ || pend_ ? 0u : 4u) | (ap_done_ ? 2u : 0u) |
              (ap_start_ ? 1u : 0u);
     case kGie:
       return gie_ ? 1u : 0u;
@@ -186,10 +187,13 @@ void KernelRegsCycleModel::tick(const Inputs& in) {
   const bool b_valid_d = (b_valid_ && !in.bready) || wr_do;
   const bool r_valid_d = (r_valid_ && !in.rready) || ar_take;
 
-  bool ap_start_d = ap_start_ && !job_start_;
+  bool ap_start_d = ap_start_ && !take_;
   const bool ap_done_d = (ap_done_ && !ctrl_read) || done_ev;
-  const bool ap_ready_d = (ap_ready_ && !ctrl_read) || job_start_;
+  const bool ap_ready_d = (ap_ready_ && !ctrl_read) || take_;
   const bool busy_d = (busy_ && !in.job_done) || job_start_;
+  const bool pend_d = (pend_ && !job_start_) || take_;
+  const bool continue_w = wr_do && wr_addr == kCtrl && (w_strb_ & 1) && (w_data_ & 16);
+  const bool held_d = (held_ && !continue_w) || done_ev;
   bool gie_d = gie_;
   uint32_t ier_d = ier_;
   uint32_t isr_d = isr_;
@@ -249,7 +253,7 @@ void KernelRegsCycleModel::tick(const Inputs& in) {
   dst_d &= addr_mask_;
   offsets_d &= addr_mask_;
   // the kernel's set wins over a toggle in the same clock
-  isr_d |= (job_start_ ? 2u : 0u) | (done_ev ? 1u : 0u);
+  isr_d |= (take_ ? 2u : 0u) | (done_ev ? 1u : 0u);
 
   // The read captures the registers as they are before this edge.
   if (ar_take) r_data_ = ReadWord(rd_addr);
@@ -283,7 +287,20 @@ void KernelRegsCycleModel::tick(const Inputs& in) {
   ap_done_ = ap_done_d;
   ap_ready_ = ap_ready_d;
   busy_ = busy_d;
-  job_start_ = ap_start_d && !busy_d;
+  if (take_) {
+    p_op_ = op_;
+    p_flags_ = flags_;
+    p_src_ = src_;
+    p_len_ = len_;
+    p_dst_ = dst_;
+    p_cap_ = cap_;
+    p_offsets_ = offsets_;
+    p_count_ = count_;
+  }
+  take_ = ap_start_d && !pend_d;
+  pend_ = pend_d;
+  job_start_ = pend_d && !busy_d;
+  held_ = held_d;
   gie_ = gie_d;
   ier_ = ier_d;
   isr_ = isr_d;
@@ -304,6 +321,7 @@ void KernelRegsCycleModel::tick(const Inputs& in) {
     b_valid_ = false;
     ar_ready_ = r_valid_ = false;
     ap_start_ = ap_done_ = ap_ready_ = busy_ = job_start_ = false;
+    take_ = pend_ = held_ = false;
     gie_ = false;
     ier_ = isr_ = 0;
     irq_ = false;

@@ -1,8 +1,9 @@
 // Cycle model of the kernel's register block (rtl/kernel/utf8_kernel_regs.v): ticked
 // with the RTL's inputs every clock it gives the RTL's outputs every clock. The
 // AXI4-Lite slave (AW and W held in registers, one write and one read in
-// flight), the ap_ctrl_hs control bits, the job's arguments, the results
-// latched at job_done, and irq. Every output of the block comes from a
+// flight), the ap_ctrl_chain control bits, the job's arguments and the pending
+// slot a taken job waits in, the results latched at job_done and held until
+// AP_CONTINUE, and irq. Every output of the block comes from a
 // register, so outputs() needs no inputs.
 //
 // The map's offsets are the RTL's own (its localparams); the register test
@@ -51,6 +52,7 @@ class KernelRegsCycleModel {
     uint32_t rdata = 0;
     uint32_t rresp = 0;
     bool rvalid = false;
+    bool res_ready = false;  // the core may end a job (the last one is acknowledged)
     bool job_start = false;
     uint32_t job_op = 0;     // 2 bits
     uint32_t job_flags = 0;  // 4 bits: [0] MODE, [1] CONTINUE, [2] PARTIAL, [3] OFFSETS64
@@ -88,7 +90,7 @@ class KernelRegsCycleModel {
 
   // Control
   bool ap_start_ = false, ap_done_ = false, ap_ready_ = false, busy_ = false;
-  bool job_start_ = false;
+  bool take_ = false, pend_ = false, job_start_ = false, held_ = false;
   bool gie_ = false;
   uint32_t ier_ = 0, isr_ = 0;  // [0] done, [1] ready
   bool irq_ = false;
@@ -96,6 +98,9 @@ class KernelRegsCycleModel {
   // Arguments
   uint32_t op_ = 0, flags_ = 0;
   uint64_t src_ = 0, len_ = 0, dst_ = 0, cap_ = 0, offsets_ = 0, count_ = 0;
+  // The pending slot (not reset: loaded whenever a job is taken)
+  uint32_t p_op_ = 0, p_flags_ = 0;
+  uint64_t p_src_ = 0, p_len_ = 0, p_dst_ = 0, p_cap_ = 0, p_offsets_ = 0, p_count_ = 0;
 
   // Results
   uint32_t status_ = 0, err_class_ = 0;

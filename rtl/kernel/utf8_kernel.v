@@ -7,7 +7,9 @@
 
 /*
  * Memory-mapped UTF-8 kernel (SPEC §9): the host writes a job's arguments
- * into registers (AXI4-Lite, ap_ctrl_hs), the kernel reads LEN bytes at SRC
+ * into registers (AXI4-Lite, ap_ctrl_chain: the next job may be queued while
+ * one runs, and a job's results stay until the host acknowledges them with
+ * AP_CONTINUE; a job that ends before that waits in ST_DONE), the kernel reads LEN bytes at SRC
  * through its AXI4 master, runs them through the wide decoder at
  * DATA_WIDTH/8 bytes a clock and, for SANITIZE and DECODE_UTF32, writes the
  * result at DST, never past DST+CAP; the verdict and counts land in
@@ -158,6 +160,7 @@ wire [1:0]            job_op;
 wire [3:0]            job_flags;
 wire [ADDR_WIDTH-1:0] job_src, job_dst, job_offsets;
 wire [63:0]           job_len, job_cap, job_count;
+wire                  res_ready;   // the last job's results are acknowledged
 reg                   job_done;
 reg  [5:0]            res_status;
 reg  [2:0]            res_err_class;
@@ -201,6 +204,7 @@ utf8_kernel_regs #(
     .job_cap(job_cap),
     .job_offsets(job_offsets),
     .job_count(job_count),
+    .res_ready(res_ready),
     .job_done(job_done),
     .res_status(res_status),
     .res_err_class(res_err_class),
@@ -361,7 +365,8 @@ always @(posedge clk) begin
     units_start_q  <= 1'b0;
     units_finish_q <= 1'b0;
     front_rst_q    <= 1'b0;
-    if (state_q != ST_IDLE) cycles_q <= cycles_q + 64'd1;
+    // a job that has ended but waits for the last one's AP_CONTINUE is not counted
+    if (state_q != ST_IDLE && !(state_q == ST_DONE && !res_ready)) cycles_q <= cycles_q + 64'd1;
 
     if (tail_done) begin
         tail_done_q <= 1'b1;
@@ -449,7 +454,7 @@ always @(posedge clk) begin
             end
             if (strings ? str_in : all_in) state_q <= ST_DONE;
         end
-        default: begin   // ST_DONE
+        default: if (res_ready) begin   // ST_DONE, once the last job is acknowledged
             job_done        <= 1'b1;
             front_rst_q     <= 1'b1;
             state_q         <= ST_IDLE;

@@ -8,21 +8,28 @@
 /*
  * Register block of the memory-mapped kernel utf8_kernel: an AXI4-Lite slave
  * (32-bit data, 12-bit byte address) that implements the map of
- * rtl/kernel/utf8_kernel.rdl (docs/kernel_regs.md) and the kernel's ap_ctrl_hs
- * control. The core sees the job's arguments as the registers' current values
- * and takes them in the clock of job_start; it answers each job_start with one
- * job_done pulse at least a clock later, whose results are latched into the
- * read-only registers and hold until the next job ends.
+ * rtl/kernel/utf8_kernel.rdl (docs/kernel_regs.md) and the kernel's
+ * ap_ctrl_chain control. Jobs queue in two places: a taken job's arguments are
+ * copied into a pending slot, so the host may write the next job's while jobs
+ * run; the core takes the pending job in the clock of job_start and answers
+ * each job_start with one job_done pulse at least a clock later, whose results
+ * are latched into the read-only registers. It ends a job only while
+ * res_ready is high, that is when the host has acknowledged the job before
+ * (AP_CONTINUE), so the results registers always show the oldest job not
+ * acknowledged.
  *
- * Control: writing CTRL with bit 0 set sets AP_START. job_start pulses in the
- * first clock where AP_START is set and no job runs; that clock clears
- * AP_START, starts the job (AP_IDLE falls from the next clock) and sets
- * AP_READY and ISR.READY. job_done ends the job: AP_IDLE rises, AP_DONE and
- * ISR.DONE are set. AP_DONE and AP_READY are sticky until a read of CTRL, which
- * returns them set and clears them, unless the same clock sets them again (an
- * event is never lost between a read and its clear). A job_done while no job
- * runs is ignored. ISR bits toggle where a write has a 1, and a set by the
- * kernel in the same clock wins. irq = GIE & |(ISR & IER).
+ * Control: writing CTRL with bit 0 set sets AP_START. The job is taken in the
+ * first clock where AP_START is set and the pending slot is free (take_q):
+ * that clock copies the arguments into the slot, clears AP_START and sets
+ * AP_READY and ISR.READY. job_start pulses in the first clock where the slot
+ * holds a job and none runs, and frees the slot. job_done ends the job:
+ * AP_DONE and ISR.DONE are set, and res_ready falls until a write of CTRL
+ * with bit 4 (AP_CONTINUE). AP_IDLE is high while no job runs or waits in the
+ * slot. AP_DONE and AP_READY are sticky until a read of CTRL, which returns
+ * them set and clears them, unless the same clock sets them again (an event
+ * is never lost between a read and its clear). A job_done while no job runs
+ * is ignored. ISR bits toggle where a write has a 1, and a set by the kernel
+ * in the same clock wins. irq = GIE & |(ISR & IER).
  *
  * AXI4-Lite: one write and one read in flight at a time. AW and W are each
  * held in a register as they arrive, in either order or together; the write
@@ -37,7 +44,8 @@
  * ADDR_WIDTH read 0 and ignore writes.
  *
  * Every output comes from a register. Every register of the map is reset to
- * the value the map gives (the map promises them); only the AXI holding
+ * the value the map gives (the map promises them); only the pending slot
+ * (loaded whenever it is taken) and the AXI holding
  * registers (address, data, read data) are left unreset.
  */
 module utf8_kernel_regs #
@@ -92,8 +100,10 @@ module utf8_kernel_regs #
     output wire [63:0]            job_count,
 
     /*
-     * Job results, latched when job_done pulses
+     * Job results, latched when job_done pulses; job_done only while
+     * res_ready (the last job's results are acknowledged)
      */
+    output wire                   res_ready,
     input  wire                   job_done,
     input  wire [5:0]             res_status,
     input  wire [2:0]             res_err_class,
@@ -214,13 +224,22 @@ reg ap_start_q = 1'b0, ap_start_d;
 reg ap_done_q = 1'b0, ap_done_d;
 reg ap_ready_q = 1'b0, ap_ready_d;
 reg busy_q = 1'b0, busy_d;
-reg job_start_q = 1'b0;  // equals ap_start_q && !busy_q, from a register
+reg take_q = 1'b0;       // equals ap_start_q && !pend_q, from a register
+reg pend_q = 1'b0, pend_d;  // a taken job waits in the pending slot
+reg job_start_q = 1'b0;  // equals pend_q && !busy_q, from a register
+reg held_q = 1'b0, held_d;  // the last job's results wait for AP_CONTINUE
+reg continue_w;
 reg gie_q = 1'b0, gie_d;
 reg [1:0] ier_q = 2'd0, ier_d;  // [0] done, [1] ready
 reg [1:0] isr_q = 2'd0, isr_d;
 reg irq_q = 1'b0;
 
-// Arguments
+// Arguments, and the pending slot: a taken job's, until the core takes it
+reg [1:0] p_op_q = 2'd0;
+reg [3:0] p_flags_q = 4'd0;
+reg [ADDR_WIDTH-1:0] p_src_q = {ADDR_WIDTH{1'b0}}, p_dst_q = {ADDR_WIDTH{1'b0}};
+reg [ADDR_WIDTH-1:0] p_offsets_q = {ADDR_WIDTH{1'b0}};
+reg [63:0] p_len_q = 64'd0, p_cap_q = 64'd0, p_count_q = 64'd0;
 reg [1:0] op_q = 2'd0, op_d;
 reg [3:0] flags_q = 4'd0, flags_d;
 reg [63:0] src_q = 64'd0, src_d;
@@ -267,10 +286,13 @@ end
 
 // Register writes and the kernel's events
 always @* begin
-    ap_start_d = ap_start_q && !job_start_q;
+    ap_start_d = ap_start_q && !take_q;
     ap_done_d = (ap_done_q && !ctrl_read) || done_ev;
-    ap_ready_d = (ap_ready_q && !ctrl_read) || job_start_q;
+    ap_ready_d = (ap_ready_q && !ctrl_read) || take_q;
     busy_d = (busy_q && !job_done) || job_start_q;
+    pend_d = (pend_q && !job_start_q) || take_q;
+    continue_w = wr_do && wr_addr == A_CTRL && w_strb_q[0] && w_data_q[4];
+    held_d = (held_q && !continue_w) || done_ev;
     gie_d = gie_q;
     ier_d = ier_q;
     isr_d = isr_q;
@@ -309,12 +331,12 @@ always @* begin
     dst_d = dst_d & ADDR_MASK;
     offsets_d = offsets_d & ADDR_MASK;
     // the kernel's set wins over a toggle in the same clock
-    isr_d = isr_d | {job_start_q, done_ev};
+    isr_d = isr_d | {take_q, done_ev};
 end
 
 always @* begin
     case (rd_addr)
-        A_CTRL: rd_word = {28'd0, ap_ready_q, !busy_q, ap_done_q, ap_start_q};
+        A_CTRL: rd_word = {28'd0, ap_ready_q, !busy_q && !pend_q, ap_done_q, ap_start_q};
         A_GIE: rd_word = {31'd0, gie_q};
         A_IER: rd_word = {30'd0, ier_q};
         A_ISR: rd_word = {30'd0, isr_q};
@@ -382,7 +404,20 @@ always @(posedge clk) begin
     ap_done_q <= ap_done_d;
     ap_ready_q <= ap_ready_d;
     busy_q <= busy_d;
-    job_start_q <= ap_start_d && !busy_d;
+    take_q <= ap_start_d && !pend_d;
+    pend_q <= pend_d;
+    job_start_q <= pend_d && !busy_d;
+    held_q <= held_d;
+    if (take_q) begin
+        p_op_q <= op_q;
+        p_flags_q <= flags_q;
+        p_src_q <= src_q[ADDR_WIDTH-1:0];
+        p_len_q <= len_q;
+        p_dst_q <= dst_q[ADDR_WIDTH-1:0];
+        p_cap_q <= cap_q;
+        p_offsets_q <= offsets_q[ADDR_WIDTH-1:0];
+        p_count_q <= count_q;
+    end
     gie_q <= gie_d;
     ier_q <= ier_d;
     isr_q <= isr_d;
@@ -423,7 +458,10 @@ always @(posedge clk) begin
         ap_done_q <= 1'b0;
         ap_ready_q <= 1'b0;
         busy_q <= 1'b0;
+        take_q <= 1'b0;
+        pend_q <= 1'b0;
         job_start_q <= 1'b0;
+        held_q <= 1'b0;
         gie_q <= 1'b0;
         ier_q <= 2'd0;
         isr_q <= 2'd0;
@@ -460,14 +498,15 @@ assign s_axil_rresp = 2'b00;
 assign s_axil_rvalid = r_valid_q;
 
 assign job_start = job_start_q;
-assign job_op = op_q;
-assign job_flags = flags_q;
-assign job_src = src_q[ADDR_WIDTH-1:0];
-assign job_len = len_q;
-assign job_dst = dst_q[ADDR_WIDTH-1:0];
-assign job_cap = cap_q;
-assign job_offsets = offsets_q[ADDR_WIDTH-1:0];
-assign job_count = count_q;
+assign job_op = p_op_q;
+assign job_flags = p_flags_q;
+assign job_src = p_src_q;
+assign job_len = p_len_q;
+assign job_dst = p_dst_q;
+assign job_cap = p_cap_q;
+assign job_offsets = p_offsets_q;
+assign job_count = p_count_q;
+assign res_ready = !held_q;
 assign irq = irq_q;
 
 // ---------------------------------------------------------------------------
@@ -479,8 +518,12 @@ always @(posedge clk) begin
         assert (!(aw_ready_q && aw_full_q));
         assert (!(w_ready_q && w_full_q));
         assert (!(ar_ready_q && r_valid_q));
-        // a job is taken only when one was asked for and none runs
-        assert (job_start_q == (ap_start_q && !busy_q));
+        // a job is taken only when one was asked for and the slot is free,
+        // and starts only from the slot when none runs
+        assert (take_q == (ap_start_q && !pend_q));
+        assert (job_start_q == (pend_q && !busy_q));
+        // the core ends a job only when the last one's results are acknowledged
+        assert (!(job_done && busy_q && held_q));
     end
 end
 `endif

@@ -501,7 +501,8 @@ class KernelBench:
         return await with_timeout(poll(), JOB_TIMEOUT_US, "us")
 
     async def results(self):
-        """The result registers: STATUS by field, the rest by name."""
+        """The result registers: STATUS by field, the rest by name; then
+        AP_CONTINUE lets them go."""
         status = await self.read("STATUS")
         got = {f: self.regs.field("STATUS", f, status) for f in STATUS_FIELDS}
         for name in RESULTS:
@@ -509,6 +510,8 @@ class KernelBench:
         got["ERR_CLASS"] = self.regs.field("ERR_CLASS", "CLASS", got["ERR_CLASS"])
         got["CLASS_COUNT"] = tuple([await self.read("CLASS_COUNT", c)
                                     for c in range(self.regs.count("CLASS_COUNT"))])
+        # read: acknowledge them (ap_ctrl_chain), so the next job may end
+        await self.write("CTRL", self.regs.mask("CTRL", "AP_CONTINUE"))
         return got
 
     async def run(self, op, **args):

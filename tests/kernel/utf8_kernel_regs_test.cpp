@@ -278,6 +278,7 @@ bool CompareRegs(const KernelRegsCycleModel::Outputs& e, const Top& t, CycleChec
   k->check("s_axil_rdata", e.rdata, t.s_axil_rdata);
   k->check("s_axil_rresp", e.rresp, t.s_axil_rresp);
   k->check("s_axil_rvalid", e.rvalid, t.s_axil_rvalid);
+  k->check("res_ready", e.res_ready, t.res_ready);
   k->check("job_start", e.job_start, t.job_start);
   k->check("job_op", e.job_op, t.job_op);
   k->check("job_flags", e.job_flags, t.job_flags);
@@ -342,6 +343,8 @@ class Bench {
   uint64_t seed() const { return rng_.seed(); }
   const std::vector<JobArgs>& jobs() const { return jobs_; }
   bool core_busy() const { return core_busy_; }
+  // clocks a scheduled job_done waited for res_ready
+  uint64_t done_waits() const { return done_waits_; }
   uint64_t last_ar_cycle() const { return last_ar_cycle_; }
   uint64_t last_aw_cycle() const { return last_aw_cycle_; }
   uint64_t last_w_cycle() const { return last_w_cycle_; }
@@ -574,9 +577,15 @@ class Bench {
     top_->job_done = 0;
     if (!done_at_.empty() && done_at_.front().first <= cycle_) {
       if (done_at_.front().first < cycle_) Fail("a job_done was scheduled in the past");
-      top_->job_done = 1;
-      r = done_at_.front().second;
-      done_at_.pop_front();
+      if (top_->res_ready) {
+        top_->job_done = 1;
+        r = done_at_.front().second;
+        done_at_.pop_front();
+      } else {
+        // as the core does: the job waits until the last one is acknowledged
+        done_at_.front().first = cycle_ + 1;
+        ++done_waits_;
+      }
     }
     top_->res_status = r.status;
     top_->res_err_class = r.err_class;
@@ -630,6 +639,7 @@ class Bench {
 
   std::deque<std::pair<uint64_t, Results>> done_at_;
   bool core_busy_ = false;
+  uint64_t done_waits_ = 0;
   std::vector<JobArgs> jobs_;
 };
 
@@ -809,16 +819,19 @@ TEST(KernelRegs, ReadWriteEveryRegister) {
           << r.name << ", round " << round << ", " << b.where();
     }
   }
-  // the arguments as the core sees them
-  const auto* t = b.top();
-  EXPECT_EQ(t->job_op, (now[KREG(OP)] & KMASK(OP, OP)) >> KPOS(OP, OP));
-  EXPECT_EQ(t->job_src, (uint64_t{now[KREG(SRC_HI)]} << 32) | now[KREG(SRC_LO)]);
-  EXPECT_EQ(t->job_len, (uint64_t{now[KREG(LEN_HI)]} << 32) | now[KREG(LEN_LO)]);
-  EXPECT_EQ(t->job_dst, (uint64_t{now[KREG(DST_HI)]} << 32) | now[KREG(DST_LO)]);
-  EXPECT_EQ(t->job_cap, (uint64_t{now[KREG(CAP_HI)]} << 32) | now[KREG(CAP_LO)]);
-  EXPECT_EQ(t->job_offsets, (uint64_t{now[KREG(OFFSETS_HI)]} << 32) | now[KREG(OFFSETS_LO)]);
-  EXPECT_EQ(t->job_count, (uint64_t{now[KREG(COUNT_HI)]} << 32) | now[KREG(COUNT_LO)]);
   EXPECT_TRUE(b.jobs().empty()) << "no job was asked for";
+  // the arguments as the core sees them when it takes the job
+  b.Write(KREG(CTRL), KMASK(CTRL, AP_START));
+  b.Clocks(2);
+  ASSERT_EQ(b.jobs().size(), 1u);
+  const JobArgs& t = b.jobs()[0];
+  EXPECT_EQ(t.op, (now[KREG(OP)] & KMASK(OP, OP)) >> KPOS(OP, OP));
+  EXPECT_EQ(t.src, (uint64_t{now[KREG(SRC_HI)]} << 32) | now[KREG(SRC_LO)]);
+  EXPECT_EQ(t.len, (uint64_t{now[KREG(LEN_HI)]} << 32) | now[KREG(LEN_LO)]);
+  EXPECT_EQ(t.dst, (uint64_t{now[KREG(DST_HI)]} << 32) | now[KREG(DST_LO)]);
+  EXPECT_EQ(t.cap, (uint64_t{now[KREG(CAP_HI)]} << 32) | now[KREG(CAP_LO)]);
+  EXPECT_EQ(t.offsets, (uint64_t{now[KREG(OFFSETS_HI)]} << 32) | now[KREG(OFFSETS_LO)]);
+  EXPECT_EQ(t.count, (uint64_t{now[KREG(COUNT_HI)]} << 32) | now[KREG(COUNT_LO)]);
 }
 
 TEST(KernelRegs, UnmappedAndUnalignedAddresses) {
@@ -886,12 +899,13 @@ TEST(KernelRegs, WriteStrobes) {
   EXPECT_EQ(b.Read(KREG(ISR)), KMASK(ISR, READY)) << "only the job's READY; no toggle";
 }
 
-// The ap_ctrl_hs sequence, with the bench as the core.
+// The ap_ctrl_chain sequence, with the bench as the core.
 TEST(KernelRegs, CtrlSequencing) {
   DefaultBench b(SeedFromEnv(5), "CtrlSequencing");
   Rng& rng = b.rng();
   const uint32_t kStart = KMASK(CTRL, AP_START), kDone = KMASK(CTRL, AP_DONE),
-                 kIdle = KMASK(CTRL, AP_IDLE), kReady = KMASK(CTRL, AP_READY);
+                 kIdle = KMASK(CTRL, AP_IDLE), kReady = KMASK(CTRL, AP_READY),
+                 kContinue = KMASK(CTRL, AP_CONTINUE);
   auto check_results = [&b](const Results& r, const char* when) {
     for (const auto& [off, v] : ExpectedResultReads(r)) {
       EXPECT_EQ(b.Read(off), v) << "result at " << Hex(off) << " " << when << ", " << b.where();
@@ -906,6 +920,14 @@ TEST(KernelRegs, CtrlSequencing) {
     EXPECT_EQ(got.cap, want.cap);
     EXPECT_EQ(got.offsets, want.offsets);
     EXPECT_EQ(got.count, want.count);
+  };
+  // Ends the running job with results r and waits until the core is free.
+  auto finish = [&b, &rng](const Results& r) {
+    b.ScheduleDone(b.cycle() + 1 + rng.below(20), r);
+    const uint64_t limit = b.cycle() + 200;
+    while (b.core_busy() && b.cycle() < limit) b.Step();
+    ASSERT_FALSE(b.core_busy()) << "job_done never came, " << b.where();
+    b.Clocks(1);
   };
   Results last{};  // what the result registers hold: reset values until a job ends
   size_t jobs = 0;
@@ -939,9 +961,11 @@ TEST(KernelRegs, CtrlSequencing) {
     EXPECT_EQ(b.jobs().size(), jobs) << "a job started without AP_START";
     EXPECT_EQ(b.Read(KREG(CTRL)), kIdle) << b.where();
 
-    // AP_START, with noise in the read-only bits
+    // AP_START, with noise in the read-only bits (AP_CONTINUE with nothing to
+    // acknowledge does nothing)
     const uint64_t asked = b.cycle();
     b.Write(KREG(CTRL), kStart | (static_cast<uint32_t>(rng.u64()) & ~kStart));
+    b.Clocks(2);
     ASSERT_EQ(b.jobs().size(), ++jobs) << "AP_START did not start a job, " << b.where();
     EXPECT_GT(b.jobs().back().cycle, asked);
     check_args(b.jobs().back(), want);
@@ -959,33 +983,59 @@ TEST(KernelRegs, CtrlSequencing) {
     EXPECT_EQ(b.Read(KREG(CTRL)), kReady) << b.where();
     EXPECT_EQ(b.Read(KREG(CTRL)), 0u) << "AP_READY not cleared by the read, " << b.where();
 
-    // Every other job, AP_START again while it runs: it reads 1 until the
-    // kernel takes it, right after this job ends.
-    const bool queued = job % 2 == 1;
-    if (queued) {
-      b.Write(KREG(CTRL), kStart);
-      EXPECT_EQ(b.Read(KREG(CTRL)), kStart) << b.where();
-      EXPECT_EQ(b.jobs().size(), jobs) << "taken while a job runs";
-    }
-
     const Results res = RandomResults(&rng);
-    b.ScheduleDone(b.cycle() + 1 + rng.below(20), res);
-    while (b.core_busy()) b.Step();
-    b.Clocks(1);
-    last = res;
-    if (queued) {
-      EXPECT_EQ(b.Read(KREG(CTRL)), kDone | kReady) << "the queued start not taken, " << b.where();
-      ASSERT_EQ(b.jobs().size(), ++jobs);
-      check_args(b.jobs().back(), next);
-      check_results(res, "of the job before, while the next runs");
-      last = RandomResults(&rng);
-      b.ScheduleDone(b.cycle() + 1 + rng.below(5), last);
-      while (b.core_busy()) b.Step();
-      b.Clocks(1);
+    if (job % 2 == 0) {
+      // One job alone: it ends, its results stay until AP_CONTINUE.
+      finish(res);
+      last = res;
+      check_results(last, "after the job");
+      EXPECT_EQ(b.Read(KREG(CTRL)), kDone | kIdle) << b.where();
+      EXPECT_EQ(b.Read(KREG(CTRL)), kIdle) << "AP_DONE not cleared by the read, " << b.where();
+      b.Write(KREG(CTRL), kContinue);
+      continue;
     }
-    check_results(last, "after the job");
+    // Queued: the next job is taken at once into the pending slot (AP_READY),
+    // but does not start while this one runs; a third AP_START then waits
+    // (reads 1) for the slot.
+    b.Write(KREG(CTRL), kStart);
+    b.Clocks(2);
+    EXPECT_EQ(b.Read(KREG(CTRL)), kReady) << "the queued start not taken, " << b.where();
+    EXPECT_EQ(b.jobs().size(), jobs) << "started while a job runs";
+    b.Write(KREG(CTRL), kStart);
+    b.Clocks(2);
+    EXPECT_EQ(b.Read(KREG(CTRL)), kStart) << "a third job taken, " << b.where();
+    // The first ends: the second starts from the slot, and the third is taken.
+    finish(res);
+    b.Clocks(3);  // the second starts, the slot frees, the third is taken
+    last = res;
+    ASSERT_EQ(b.jobs().size(), ++jobs) << b.where();
+    check_args(b.jobs().back(), next);
+    EXPECT_EQ(b.Read(KREG(CTRL)), kDone | kReady) << b.where();
+    check_results(res, "of the job before, while the next runs");
+    // The second job ends, but waits for AP_CONTINUE: the results stay the first's.
+    const Results res2 = RandomResults(&rng);
+    const uint64_t waits = b.done_waits();
+    b.ScheduleDone(b.cycle() + 1, res2);
+    b.Clocks(30);
+    EXPECT_TRUE(b.core_busy()) << "a job ended before the last was acknowledged, " << b.where();
+    EXPECT_GT(b.done_waits(), waits);
+    check_results(res, "while the next waits for AP_CONTINUE");
+    EXPECT_EQ(b.Read(KREG(CTRL)), 0u) << b.where();
+    b.Write(KREG(CTRL), kContinue);
+    b.Clocks(4);
+    // the second ends, and the third starts in its place
+    ASSERT_EQ(b.jobs().size(), ++jobs) << "AP_CONTINUE did not let the job end, " << b.where();
+    EXPECT_TRUE(b.core_busy());
+    check_args(b.jobs().back(), next);
+    check_results(res2, "of the second job");
+    EXPECT_EQ(b.Read(KREG(CTRL)), kDone) << b.where();
+    b.Write(KREG(CTRL), kContinue);
+    // the third
+    last = RandomResults(&rng);
+    finish(last);
+    check_results(last, "after the third job");
     EXPECT_EQ(b.Read(KREG(CTRL)), kDone | kIdle) << b.where();
-    EXPECT_EQ(b.Read(KREG(CTRL)), kIdle) << "AP_DONE not cleared by the read, " << b.where();
+    b.Write(KREG(CTRL), kContinue);
   }
 }
 
@@ -1004,6 +1054,7 @@ TEST(KernelRegs, DoneEdgeCases) {
   }
 
   b.Write(KREG(CTRL), KMASK(CTRL, AP_START));
+  b.Clocks(2);
   ASSERT_EQ(b.jobs().size(), 1u);
   EXPECT_EQ(b.Read(KREG(CTRL)), KMASK(CTRL, AP_READY));
   // A read issued with no delay in an idle bench has its address taken in the
@@ -1039,26 +1090,33 @@ TEST(KernelRegs, IsrToggleAndEvents) {
   EXPECT_EQ(b.Read(KREG(ISR)), kD | kR);
   b.Write(KREG(ISR), kR);
   EXPECT_EQ(b.Read(KREG(ISR)), kD);
+  b.Write(KREG(CTRL), KMASK(CTRL, AP_CONTINUE));
 
   // A set by the kernel in the clock a toggle reaches ISR wins. Find that
-  // clock: a write issued with no delay in an idle bench first shows on the
-  // core's arguments `lag` clocks after the clock it is issued in, so it
-  // changes its register at the end of clock issue + lag - 1.
-  ASSERT_EQ(b.top()->job_op, 0u);
+  // clock: a write issued with no delay in an idle bench first shows on irq
+  // (a register fed from the next values, as every control register is)
+  // `lag` clocks after the clock it is issued in, so it changes its register
+  // at the end of clock issue + lag - 1. ISR.DONE is set here; GIE goes 0 to 1
+  // with IER.DONE set.
+  b.Write(KREG(IER), KMASK(IER, DONE));
+  ASSERT_FALSE(b.top()->irq);
   const uint64_t t0 = b.cycle();
-  b.QueueWrite(KREG(OP), 1u << KPOS(OP, OP));
+  b.QueueWrite(KREG(GIE), KMASK(GIE, GIE));
   uint64_t lag = 0;
   while (lag == 0 && b.cycle() < t0 + 50) {
     b.Step();
-    if (b.top()->job_op == 1u) lag = b.cycle() - t0;
+    if (b.top()->irq) lag = b.cycle() - t0;
   }
   b.Drain();
-  ASSERT_GT(lag, 0u) << "the write to OP never reached job_op";
+  ASSERT_GT(lag, 0u) << "the write to GIE never reached irq";
+  b.Write(KREG(GIE), 0);
+  b.Write(KREG(IER), 0);
   for (int k = -3; k <= 3; ++k) {
     // ISR.DONE set; a job runs; a write of 1 toggles DONE while job_done comes
     // k clocks from the clock of the toggle.
     b.Write(KREG(ISR), b.Read(KREG(ISR)) ^ kD);
     b.Write(KREG(CTRL), KMASK(CTRL, AP_START));
+    b.Clocks(2);
     ASSERT_TRUE(b.core_busy());
     b.Write(KREG(ISR), kR);  // READY, set by the start
     ASSERT_EQ(b.Read(KREG(ISR)), kD);
@@ -1072,6 +1130,7 @@ TEST(KernelRegs, IsrToggleAndEvents) {
     // before the toggle: set, then toggled clear; with it or after: set
     const uint32_t want = k >= 0 ? kD : 0u;
     EXPECT_EQ(b.Read(KREG(ISR)), want) << "job_done " << k << " clocks from the toggle";
+    b.Write(KREG(CTRL), KMASK(CTRL, AP_CONTINUE));
   }
 }
 
@@ -1258,6 +1317,7 @@ TEST(KernelRegsNarrow, CapsAndAddressWidth) {
   b.Write(KREG(OFFSETS_HI), 0x0F0F0F0F);
   b.Write(KREG(OFFSETS_LO), 0xF0F0F0F0);
   b.Write(KREG(CTRL), KMASK(CTRL, AP_START));
+  b.Clocks(2);
   ASSERT_EQ(b.jobs().size(), 1u);
   EXPECT_EQ(b.jobs()[0].src, 0xA5A5A5A55A5A5A5Aull & am);
   EXPECT_EQ(b.jobs()[0].dst, 0x123456789ABCDEF0ull & am);
@@ -1307,7 +1367,8 @@ void RegsBesideModel(uint64_t seed, const Params& p, const std::string& wave_nam
     top->s_axil_arprot = rng.below(8);
     top->s_axil_rready = rng.chance(0.7);
     const Results r = RandomResults(&rng);
-    top->job_done = rng.chance(0.05);
+    // the core ends a job only while res_ready (the last one is acknowledged)
+    top->job_done = rng.chance(0.05) && top->res_ready;
     top->res_status = r.status;
     top->res_err_class = r.err_class;
     top->res_err_offset = r.err_offset;

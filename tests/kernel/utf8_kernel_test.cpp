@@ -159,6 +159,64 @@ class KernelFixture : public testing::Test {
     EXPECT_EQ(after, std::vector<uint8_t>(64, 0xA5));
   }
 
+  // The same with the kernel's queue (ap_ctrl_chain): each piece is pushed
+  // while the one before runs (utf8k_text_push, then utf8k_text_pull a piece
+  // behind), so CONTINUE jobs start with their predecessor unacknowledged.
+  // Each piece writes its own region, sized for its worst case, and the
+  // regions' bytes together must be the model's output.
+  void CheckQueuedText(const std::vector<uint8_t>& text, unsigned op, Mode mode, uint64_t src, uint64_t dst,
+                       const std::vector<uint64_t>& pieces, const std::string& what) {
+    SCOPED_TRACE(what + " queued " + OpName(op) + " " + ModeName(mode) + " width " + std::to_string(dw_) +
+                 " seed " + std::to_string(seed_) + " len " + std::to_string(text.size()));
+    card_->mem().Write(src, text.data(), text.size());
+    const Expected e = Expect(text, op, mode);
+    std::vector<uint64_t> at(pieces.size() + 1, dst);  // piece i writes [at[i], at[i + 1])
+    for (size_t i = 0; i < pieces.size(); ++i) at[i + 1] = at[i] + 4 * pieces[i] + 24;
+    std::vector<uint8_t> guard(at.back() - dst + 128, 0xA5);
+    card_->mem().Write(dst - 64, guard.data(), guard.size());
+    card_->mem().SetWriteWindow(dst, at.back());
+
+    utf8k_text t;
+    utf8k_text_begin(&t, &host_, op, mode == Mode::kAnnexR ? UTF8K_MODE_ANNEX_R : 0);
+    uint64_t done = 0;
+    size_t pushed = 0, pulled = 0;
+    std::vector<uint8_t> got;
+    while (pulled < pieces.size()) {
+      if (pushed < pieces.size() && t.queued < UTF8K_QUEUE) {
+        const int rc = utf8k_text_push(&t, src + done, pieces[pushed], at[pushed], at[pushed + 1] - at[pushed],
+                                       pushed + 1 == pieces.size());
+        ASSERT_EQ(rc, UTF8K_OK) << utf8k_strerror(rc) << " pushing piece " << pushed;
+        done += pieces[pushed];
+        ++pushed;
+        continue;
+      }
+      uint64_t in = 0, o = 0;
+      const int rc = utf8k_text_pull(&t, &in, &o);
+      ASSERT_EQ(rc, UTF8K_OK) << utf8k_strerror(rc) << " at piece " << pulled;
+      ASSERT_EQ(in, pieces[pulled]);
+      std::vector<uint8_t> piece(o);
+      card_->mem().Read(at[pulled], piece.data(), o);
+      got.insert(got.end(), piece.begin(), piece.end());
+      // nothing written after the piece's output in its region
+      std::vector<uint8_t> after(at[pulled + 1] - at[pulled] - o);
+      card_->mem().Read(at[pulled] + o, after.data(), after.size());
+      EXPECT_EQ(after, std::vector<uint8_t>(after.size(), 0xA5)) << "piece " << pulled;
+      ++pulled;
+    }
+    card_->mem().ClearWriteWindow();
+    EXPECT_EQ(t.queued, 0u);
+    EXPECT_EQ(t.jobs, pieces.size());
+    EXPECT_EQ(t.units, e.units.size());
+    EXPECT_EQ(t.utf16_units, e.utf16);
+    EXPECT_EQ(t.error, e.error ? 1 : 0);
+    EXPECT_EQ(t.err_class, e.err_class);
+    EXPECT_EQ(t.err_offset, e.err_offset);
+    EXPECT_FALSE(t.held);
+    for (int c = 0; c < 6; ++c) EXPECT_EQ(t.class_count[c], e.class_count[c]) << "class " << c + 1;
+    EXPECT_EQ(t.out_bytes, e.out.size());
+    EXPECT_EQ(got, e.out) << "expected " << test::Hex(e.out) << "\n got " << test::Hex(got);
+  }
+
   void CheckAllOps(const std::vector<uint8_t>& text, Mode mode, uint64_t src, uint64_t dst,
                    const std::vector<uint64_t>& pieces, const std::string& what) {
     for (unsigned op : {UTF8K_VALIDATE, UTF8K_SANITIZE, UTF8K_DECODE_UTF32}) {
@@ -297,6 +355,83 @@ TEST_P(KernelTest, ChainsWithContinueAndPartialAtRandomSplits) {
     CheckAllOps(text, mode, kSrcBase + rng.below(64), kDstBase + rng.below(64), pieces,
                 "chain " + std::to_string(i));
   }
+}
+
+// ap_ctrl_chain: every piece of a chain queued behind the one before, under
+// stalls on every channel and on the register bus, with polling and with the
+// interrupt.
+TEST_P(KernelTest, QueuedChainsEqualOneJob) {
+  sim::Rng rng(seed_ + 21);
+  MakeStallingCard(seed_ + 21);
+  for (int i = 0; i < 8; ++i) {
+    if (i == 4) {
+      use_irq_ = true;
+      host_ = sim::HostCard(card_.get(), true);
+    }
+    const Mode mode = rng.chance(0.5) ? Mode::kAnnexR : Mode::kRfc3629;
+    const std::vector<uint8_t> text = test::RandomPacket(rng, mode, 400);
+    const std::vector<uint64_t> pieces = RandomPieces(rng, text.size(), 1 + rng.below(120));
+    for (unsigned op : {UTF8K_VALIDATE, UTF8K_SANITIZE, UTF8K_DECODE_UTF32}) {
+      CheckQueuedText(text, op, mode, kSrcBase + rng.below(64), kDstBase + (op == UTF8K_DECODE_UTF32 ? 0 : rng.below(64)),
+                      pieces, "queued chain " + std::to_string(i));
+    }
+  }
+}
+
+// Three jobs started before the first is waited for: the first runs, the
+// second waits taken, the third waits in the argument registers (AP_START
+// reads 1) until the second starts. The second ends only after the first is
+// acknowledged, and its CYCLES leave that wait out; every job's results come
+// in order.
+TEST_P(KernelTest, ThreeJobsQueuedComeOutInOrder) {
+  const std::vector<uint8_t> text = test::RepeatedText(3000);
+  card_->mem().Write(kSrcBase, text.data(), text.size());
+  const uint64_t lens[3] = {3000, 1000, 17};
+  for (uint64_t len : lens) {
+    const utf8k_job job{UTF8K_VALIDATE, 0, kSrcBase, len, 0, 0, 0, 0};
+    ASSERT_EQ(utf8k_start(&host_, &job), UTF8K_OK);
+  }
+  EXPECT_TRUE(card_->Read32(0x000) & 1u) << "the third job taken with two in the kernel";
+  // Long enough for every job to end, were each acknowledged: the first has
+  // ended, the second started from the slot and the third was taken in its
+  // place, but the second waits, so the results are still the first's.
+  card_->Tick(3000);
+  EXPECT_EQ(card_->Read32(0x000) & 1u, 0u) << "the third job not taken when the second started";
+  EXPECT_EQ(card_->Read32(0x050), 3000u) << "IN_BYTES: a later job's results before an acknowledgement";
+  uint64_t alone[3];
+  for (int i = 0; i < 3; ++i) {
+    utf8k_result r{};
+    ASSERT_EQ(utf8k_wait(&host_, &r), UTF8K_OK) << "job " << i;
+    EXPECT_EQ(r.in_bytes, lens[i]) << "job " << i << " out of order";
+    EXPECT_EQ(r.units, Expect(std::vector<uint8_t>(text.begin(), text.begin() + lens[i]), UTF8K_VALIDATE,
+                              Mode::kRfc3629).units.size());
+    alone[i] = r.cycles;
+  }
+  // each job's CYCLES as when it runs alone
+  for (int i = 0; i < 3; ++i) {
+    const utf8k_result r = RunJob({UTF8K_VALIDATE, 0, kSrcBase, lens[i], 0, 0});
+    EXPECT_EQ(r.cycles, alone[i]) << "job " << i << ": CYCLES counted the wait for AP_CONTINUE";
+  }
+}
+
+// A queued piece that stops OUT_FULL breaks the chain: the piece behind it
+// continued from the wrong place, so its pull fails too; a new text then runs.
+TEST_P(KernelTest, OutFullWithAPieceQueuedBehindBreaksTheChain) {
+  const std::vector<uint8_t> text = test::RepeatedText(600);
+  card_->mem().Write(kSrcBase, text.data(), text.size());
+  utf8k_text t;
+  utf8k_text_begin(&t, &host_, UTF8K_SANITIZE, 0);
+  ASSERT_EQ(utf8k_text_push(&t, kSrcBase, 300, kDstBase, 100, 0), UTF8K_OK);
+  ASSERT_EQ(utf8k_text_push(&t, kSrcBase + 300, 300, kDstBase + 0x10000, 4 * 300 + 24, 1), UTF8K_OK);
+  EXPECT_EQ(utf8k_text_push(&t, kSrcBase, 1, kDstBase, 10, 1), UTF8K_E_INVALID) << "a third piece pushed";
+  uint64_t in = 0, o = 0;
+  EXPECT_EQ(utf8k_text_pull(&t, &in, &o), UTF8K_E_OUT_FULL);
+  EXPECT_LT(in, 300u);
+  EXPECT_LE(o, 100u);
+  EXPECT_EQ(utf8k_text_pull(&t, &in, &o), UTF8K_E_OUT_FULL) << "the piece behind was taken as good";
+  EXPECT_EQ(t.queued, 0u);
+  EXPECT_EQ(utf8k_text_pull(&t, &in, &o), UTF8K_E_INVALID) << "nothing left to pull";
+  CheckText(text, UTF8K_SANITIZE, Mode::kRfc3629, kSrcBase, kDstBase, {200, 400}, "after a broken chain");
 }
 
 TEST_P(KernelTest, SplitsInsideEverySequenceLength) {
