@@ -18,7 +18,10 @@
  *  - the memory answers only bursts asked for, in order (one ID), with RLAST
  *    on each burst's last beat and only there.
  * The bursts in flight are kept in a small queue of their lengths; f_out is
- * their number, for a harness's invariants.
+ * their number and f_due the beats they still owe, for a harness's invariants
+ * (a k-induction proof needs the master's own counts tied to them). The
+ * queue's own consistency is asserted: with no burst in flight none of its
+ * beats has come, and the oldest has not had more beats than it asked for.
  */
 module utf8_faxi_rd #(
     parameter ADDR_W = 16,
@@ -40,7 +43,8 @@ module utf8_faxi_rd #(
     input  wire              rlast,
     input  wire              rvalid,
     input  wire              rready,
-    output reg  [OUT_W-1:0]  f_out
+    output reg  [OUT_W-1:0]  f_out,
+    output reg  [15:0]       f_due
 );
 
 reg f_past_valid = 1'b0;
@@ -80,6 +84,15 @@ always @(posedge clk) begin
             f_out <= f_out + ar_take;
         end
     end
+end
+
+integer j;
+always @(*) begin
+    f_due = 16'd0;
+    for (j = 0; j < F_MAX_OUT; j = j + 1) begin
+        if (j < f_out) f_due = f_due + {8'd0, f_len[j]} + 16'd1;
+    end
+    f_due = f_due - {8'd0, f_got};
 end
 
 // The memory: nothing before the first clock, in reset or the clock after;
@@ -127,6 +140,11 @@ utf8_faxi_addr #(
 always @(*) begin
     if (f_past_valid && !rst) begin
         assert (f_out <= F_MAX_OUT);
+        if (f_out == 0) begin
+            assert (f_got == 8'd0);
+        end else begin
+            assert (f_got <= f_len[0]);
+        end
     end
 end
 

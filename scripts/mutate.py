@@ -44,8 +44,9 @@ PROOFS = {
     "string_validator": [("utf8_string_validator.sby", "equiv_l1")],
     # the kernel's AXI4-Lite port (register block) against formal/utf8_faxil.v
     "kernel_regs": [("utf8_kernel_regs.sby", "prove")],
-    # the kernel's AXI4 read master against formal/utf8_faxi_rd.v (bounded)
-    "kernel_rd": [("utf8_kernel_rd.sby", "bmc")],
+    # the kernel's AXI4 read master against formal/utf8_faxi_rd.v: bounded
+    # from reset first (a trace), then by k-induction
+    "kernel_rd": [("utf8_kernel_rd.sby", "bmc"), ("utf8_kernel_rd.sby", "prove")],
     "kernel_wr": [("utf8_kernel_wr.sby", "bmc")],
 }
 

@@ -134,8 +134,11 @@ reg                    error_q, error_d;
 // Requests
 reg [ADDR_WIDTH-1:0]   ar_next_q, ar_next_d;    // next burst's address, aligned
 reg [63:0]             ar_beats_q, ar_beats_d;  // beats still to request
+// ar_beats_q is not zero, as a flop of its own: the AR decision and the end
+// of the job read one flop, not a 64-bit compare
+reg                    ar_left_q, ar_left_d;
 reg [CW-1:0]           ar_cap_q, ar_cap_d;      // next burst's beats to MAX_BURST or the page's end
-reg                    ar_short_q, ar_short_d;  // ar_beats_q < ar_cap_q: the next burst is the last
+reg                    ar_short_q, ar_short_d;  // ar_beats_q <= ar_cap_q: the next burst is the last
 // The values for the burst after the next, registered from the four above a
 // clock after they last changed (ar_wait_q: they changed at the last edge)
 reg [ADDR_WIDTH-1:0]   ar_after_q;
@@ -194,8 +197,8 @@ wire [63:0]            cmd_src_beats = cmd_len_zero ? 64'd0 : {{(LOGW - 1){1'b0}
 wire [63:0]            cmd_out_beats = {{(LOGW - 1){1'b0}}, cmd_out_end[64:LOGW]};
 wire                   unused_cmd = &{1'b0, cmd_src_end[LOGW-1:0], cmd_out_end[LOGW-1:0], cmd_tail[LOGW], 1'b0};
 
-// The first burst's cap, and whether it is also the last (fewer beats than the
-// cap): a burst holds fewer than 8 KiB, so when cmd_len has no bit from 13 up
+// The first burst's cap, and whether it is also the last (no more beats than
+// the cap, so that it takes every beat left): a burst holds fewer than 8 KiB, so when cmd_len has no bit from 13 up
 // the beat count comes from its low bits alone and a narrow compare decides,
 // rather than one after the 65-bit sum above.
 wire [CW-1:0]          cmd_cap = burst_cap(cmd_addr[11:LOGW]);
@@ -203,7 +206,7 @@ wire [13:0]            cmd_lo_end = {1'b0, cmd_len[12:0]} + {{(14 - LOGW){1'b0}}
 wire                   cmd_len_small = cmd_len[63:13] == 51'd0;
 wire [63:0]            cmd_lo_beats = {50'd0, cmd_lo_end} >> LOGW;
 wire                   cmd_short = cmd_len_zero ||
-                                   (cmd_len_small && cmd_lo_beats < {{(64 - CW){1'b0}}, cmd_cap});
+                                   (cmd_len_small && cmd_lo_beats <= {{(64 - CW){1'b0}}, cmd_cap});
 wire                   unused_cmd_lo = &{1'b0, cmd_lo_end[LOGW-1:0], 1'b0};
 
 // The last beat keeps (held + len) mod W lanes, or all of them.
@@ -230,7 +233,7 @@ wire [CW-1:0]          ar_cap_after = burst_cap(ar_after[11:LOGW]);
 wire [63:0]            ar_beats_less = ar_beats_q - {{(64 - CW){1'b0}}, ar_cap_q};
 wire                   ar_short_after = ar_short_q ||
                                         (ar_beats_less[63:CW] == {(64 - CW){1'b0}} &&
-                                         ar_beats_less[CW-1:0] < ar_cap_after);
+                                         ar_beats_less[CW-1:0] <= ar_cap_after);
 wire                   unused_ar = &{1'b0, ar_len_m1[CW-1:8], ar_cap_bytes[12], 1'b0};
 
 wire                   r_take = m_axi_rvalid && busy_q;   // rready is always high
@@ -240,7 +243,7 @@ wire                   unused_rresp = &{1'b0, m_axi_rresp[0], 1'b0};
 // Stopped from this clock on: nothing more is requested, kept or sent.
 wire                   halt = stop_q || cmd_abort || r_bad;
 
-wire                   ar_load = busy_q && !halt && !ar_wait_q && ar_beats_q != 64'd0 &&
+wire                   ar_load = busy_q && !halt && !ar_wait_q && ar_left_q &&
                                  (!arvalid_q || m_axi_arready) &&
                                  free_q >= ar_len && bursts_q != OUTS_O;
 
@@ -296,6 +299,7 @@ always @* begin
     error_d = error_q;
     ar_next_d = ar_next_q;
     ar_beats_d = ar_beats_q;
+    ar_left_d = ar_left_q;
     ar_cap_d = ar_cap_q;
     ar_short_d = ar_short_q;
     ar_wait_d = 1'b0;
@@ -318,6 +322,7 @@ always @* begin
         error_d = 1'b0;
         ar_next_d = {cmd_addr[ADDR_WIDTH-1:LOGW], {LOGW{1'b0}}};
         ar_beats_d = cmd_src_beats;
+        ar_left_d = !cmd_len_zero;
         ar_cap_d = cmd_cap;
         ar_short_d = cmd_short;
         ar_wait_d = 1'b1;
@@ -340,6 +345,7 @@ always @* begin
             ar_next_d = ar_after_q;
             // a short burst takes every beat left
             ar_beats_d = ar_short_q ? 64'd0 : ar_beats_less_q;
+            ar_left_d = !ar_short_q;
             ar_cap_d = ar_cap_after_q;
             ar_short_d = ar_short_after_q;
             ar_wait_d = 1'b1;
@@ -368,7 +374,9 @@ always @* begin
         end
         if (halt) tvalid_d = 1'b0;
 
-        if (due_q == {CW{1'b0}} && !arvalid_q && (stop_q || (out_left_q == 64'd0 && !tvalid_q))) begin
+        // (ar_left_q: every burst requested, which the stream's end implies;
+        // saying so keeps a proof by induction from unreachable states)
+        if (due_q == {CW{1'b0}} && !arvalid_q && (stop_q || (!ar_left_q && out_left_q == 64'd0 && !tvalid_q))) begin
             busy_d = 1'b0;
         end
     end
@@ -380,6 +388,7 @@ always @(posedge clk) begin
     error_q <= error_d;
     ar_next_q <= ar_next_d;
     ar_beats_q <= ar_beats_d;
+    ar_left_q <= ar_left_d;
     ar_cap_q <= ar_cap_d;
     ar_short_q <= ar_short_d;
     ar_wait_q <= ar_wait_d;
@@ -461,9 +470,10 @@ always @(posedge clk) begin
         assert (free_q <= DEPTH_C);
         // a beat is only emitted while the stream has beats left
         assert (!(emit && out_left_q == 64'd0));
+        assert (ar_left_q == (ar_beats_q != 64'd0));
         // the registered cap and short flag are those of the next burst
         assert (!(ar_beats_q != 64'd0 && ar_cap_q != burst_cap(ar_next_q[11:LOGW])));
-        assert (!(ar_beats_q != 64'd0 && ar_short_q != (ar_beats_q < {{(64 - CW){1'b0}}, ar_cap_q})));
+        assert (!(ar_beats_q != 64'd0 && ar_short_q != (ar_beats_q <= {{(64 - CW){1'b0}}, ar_cap_q})));
     end
 end
 `endif
