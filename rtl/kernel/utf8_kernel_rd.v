@@ -138,12 +138,14 @@ reg [63:0]             ar_beats_q, ar_beats_d;  // beats still to request
 // of the job read one flop, not a 64-bit compare
 reg                    ar_left_q, ar_left_d;
 reg [CW-1:0]           ar_cap_q, ar_cap_d;      // next burst's beats to MAX_BURST or the page's end
+reg [CW-1:0]           ar_room_q, ar_room_d;    // beats from ar_next_q to its page's end
 reg                    ar_short_q, ar_short_d;  // ar_beats_q <= ar_cap_q: the next burst is the last
 // The values for the burst after the next, registered from the four above a
 // clock after they last changed (ar_wait_q: they changed at the last edge)
 reg [ADDR_WIDTH-1:0]   ar_after_q;
 reg [63:0]             ar_beats_less_q;
 reg [CW-1:0]           ar_cap_after_q;
+reg [CW-1:0]           ar_room_after_q;
 reg                    ar_short_after_q;
 reg                    ar_wait_q, ar_wait_d;
 reg [CW-1:0]           free_q, free_d;          // buffer beats no burst has claimed
@@ -229,11 +231,22 @@ wire [CW-1:0]          ar_len_m1 = ar_len - ONE_C;
 // A burst never passes its page's end: its bytes fit in 13 bits.
 wire [12:0]            ar_cap_bytes = {ar_cap_q[12-LOGW:0], {LOGW{1'b0}}};
 wire [ADDR_WIDTH-1:0]  ar_after = ar_next_q + {{(ADDR_WIDTH - 13){1'b0}}, ar_cap_bytes};
-wire [CW-1:0]          ar_cap_after = burst_cap(ar_after[11:LOGW]);
 wire [63:0]            ar_beats_less = ar_beats_q - {{(64 - CW){1'b0}}, ar_cap_q};
+// The burst after a full one starts where it ends: at the next page's start
+// when it ran to the page's end (room <= MAX_BURST), else MAX_BURST beats on.
+// Its cap and short flag come from the room and the beat count directly, not
+// from the address sum and the count's difference above (burst_cap of the sum,
+// then a compare after the 64-bit subtraction, was the engine's longest path):
+// beats - cap <= cap_after is beats <= cap + cap_after, a narrow compare once
+// the count's high bits are known clear.
+wire                   ar_room_end = ar_room_q <= MAXB_C;
+wire [CW-1:0]          ar_room_after = ar_room_end ? PAGE_C : ar_room_q - MAXB_C;
+wire [CW-1:0]          ar_cap_after = ar_room_end ? ((PAGE_C < MAXB_C) ? PAGE_C : MAXB_C)
+                                                  : ((ar_room_after < MAXB_C) ? ar_room_after : MAXB_C);
+wire [CW:0]            ar_two_caps = {1'b0, ar_cap_q} + {1'b0, ar_cap_after};
 wire                   ar_short_after = ar_short_q ||
-                                        (ar_beats_less[63:CW] == {(64 - CW){1'b0}} &&
-                                         ar_beats_less[CW-1:0] <= ar_cap_after);
+                                        (ar_beats_q[63:CW] == {(64 - CW){1'b0}} &&
+                                         {1'b0, ar_beats_q[CW-1:0]} <= ar_two_caps);
 wire                   unused_ar = &{1'b0, ar_len_m1[CW-1:8], ar_cap_bytes[12], 1'b0};
 
 wire                   r_take = m_axi_rvalid && busy_q;   // rready is always high
@@ -301,6 +314,7 @@ always @* begin
     ar_beats_d = ar_beats_q;
     ar_left_d = ar_left_q;
     ar_cap_d = ar_cap_q;
+    ar_room_d = ar_room_q;
     ar_short_d = ar_short_q;
     ar_wait_d = 1'b0;
     free_d = free_q;
@@ -324,6 +338,7 @@ always @* begin
         ar_beats_d = cmd_src_beats;
         ar_left_d = !cmd_len_zero;
         ar_cap_d = cmd_cap;
+        ar_room_d = PAGE_C - {{(CW - PB){1'b0}}, cmd_addr[11:LOGW]};
         ar_short_d = cmd_short;
         ar_wait_d = 1'b1;
         free_d = DEPTH_C;
@@ -347,6 +362,7 @@ always @* begin
             ar_beats_d = ar_short_q ? 64'd0 : ar_beats_less_q;
             ar_left_d = !ar_short_q;
             ar_cap_d = ar_cap_after_q;
+            ar_room_d = ar_room_after_q;
             ar_short_d = ar_short_after_q;
             ar_wait_d = 1'b1;
         end
@@ -390,11 +406,13 @@ always @(posedge clk) begin
     ar_beats_q <= ar_beats_d;
     ar_left_q <= ar_left_d;
     ar_cap_q <= ar_cap_d;
+    ar_room_q <= ar_room_d;
     ar_short_q <= ar_short_d;
     ar_wait_q <= ar_wait_d;
     ar_after_q <= ar_after;
     ar_beats_less_q <= ar_beats_less;
     ar_cap_after_q <= ar_cap_after;
+    ar_room_after_q <= ar_room_after;
     ar_short_after_q <= ar_short_after;
     free_q <= free_d;
     due_q <= due_d;
@@ -473,6 +491,7 @@ always @(posedge clk) begin
         assert (ar_left_q == (ar_beats_q != 64'd0));
         // the registered cap and short flag are those of the next burst
         assert (!(ar_beats_q != 64'd0 && ar_cap_q != burst_cap(ar_next_q[11:LOGW])));
+        assert (!(ar_beats_q != 64'd0 && ar_room_q != PAGE_C - {{(CW - PB){1'b0}}, ar_next_q[11:LOGW]}));
         assert (!(ar_beats_q != 64'd0 && ar_short_q != (ar_beats_q <= {{(64 - CW){1'b0}}, ar_cap_q})));
     end
 end
