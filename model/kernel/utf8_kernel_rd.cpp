@@ -68,13 +68,14 @@ void KernelRdCycleModel::tick(const Inputs& in) {
   // ones; a short burst is the command's last, so ar_next moves by the cap
   // whatever the burst's length.
   const uint64_t cmd_cap = BurstCap(cmd_addr);
-  const bool cmd_short = cmd_src_beats < cmd_cap;
+  // short: no more beats than the cap, so the burst takes every beat left
+  const bool cmd_short = cmd_src_beats <= cmd_cap;
   const uint64_t ar_len = ar_short_ ? (ar_beats_ & cw_mask_) : ar_cap_;
   const uint64_t ar_len_m1 = (ar_len - 1) & cw_mask_;
   const uint64_t ar_after = After(ar_next_, ar_cap_);
   const uint64_t ar_cap_after = BurstCap(ar_after);
   const uint64_t ar_beats_less = ar_beats_ - ar_cap_;
-  const bool ar_short_after = ar_short_ || ar_beats_less < ar_cap_after;
+  const bool ar_short_after = ar_short_ || ar_beats_less <= ar_cap_after;
 
   const bool r_take = in.m_axi_rvalid && busy_;
   const bool r_bad = r_take && !stop_ && (in.m_axi_rresp & 2) != 0;
@@ -169,7 +170,8 @@ void KernelRdCycleModel::tick(const Inputs& in) {
     }
     if (halt) tvalid_d = false;
 
-    if (due_ == 0 && !arvalid_ && (stop_ || (out_left_ == 0 && !tvalid_))) busy_d = false;
+    // (every burst requested, which the stream's end implies: the RTL says so for its proof)
+    if (due_ == 0 && !arvalid_ && (stop_ || (ar_beats_ == 0 && out_left_ == 0 && !tvalid_))) busy_d = false;
   }
 
   // Registers without reset, each from this clock's values.

@@ -83,7 +83,7 @@ class KernelRdCycleModel : private KernelAxiEngine {
   uint64_t ar_next_ = 0;
   uint64_t ar_beats_ = 0;
   uint64_t ar_cap_ = 0;    // the next burst's cap
-  bool ar_short_ = false;  // ar_beats_ < ar_cap_: the next burst is the last
+  bool ar_short_ = false;  // ar_beats_ <= ar_cap_: the next burst is the last
   // The values for the burst after the next, registered a clock after the four
   // above last changed; an AR waits that clock (ar_wait_).
   uint64_t ar_after_q_ = 0;

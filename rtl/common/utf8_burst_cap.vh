@@ -26,12 +26,25 @@ localparam [CW-1:0] MAXB_C = MAXB_32[CW-1:0];
 localparam [CW-1:0] PAGE_C = PAGE_32[CW-1:0];
 
 // Beats from a beat's index within its page (address bits 11 down to LOGW) to
-// MAX_BURST or the page's end, whichever is first.
+// MAX_BURST or the page's end, whichever is first. MAX_BURST = 2^MB: the page's
+// end is the nearer when the index's bits from MB up are all ones (the last
+// MAX_BURST beats of the page), and then it is 2^MB less the index's low MB
+// bits away: a test of the high bits and a MB-bit negation side by side, not
+// a subtraction from the page's beats followed by a compare.
+localparam MB = $clog2(MAX_BURST);
 function [CW-1:0] burst_cap;
     input [PB-1:0] index;
     reg [CW-1:0] left;
     begin
-        left = PAGE_C - {{(CW - PB){1'b0}}, index};
-        burst_cap = (left < MAXB_C) ? left : MAXB_C;
+        if (MB >= PB) begin
+            // MAX_BURST reaches past the page: always the page's end
+            left = PAGE_C - {{(CW - PB){1'b0}}, index};
+            burst_cap = left;
+        end else if ((index >> MB) == ({PB{1'b1}} >> MB)) begin
+            left = MAXB_C - ({{(CW - PB){1'b0}}, index} & (MAXB_C - 1'b1));
+            burst_cap = left;
+        end else begin
+            burst_cap = MAXB_C;
+        end
     end
 endfunction

@@ -95,6 +95,7 @@ localparam OW = $clog2(OUTSTANDING + 1);
 localparam [31:0] DEPTH_32 = DEPTH;
 localparam [31:0] OUTS_32 = OUTSTANDING;
 localparam [31:0] KEEP_M1_32 = KEEP - 1;
+localparam [31:0] KEEP_32 = KEEP;
 localparam [31:0] LOGW_32 = LOGW;
 localparam [2:0] AXI_SIZE = LOGW_32[2:0];
 localparam [CW-1:0] DEPTH_C = DEPTH_32[CW-1:0];
@@ -165,6 +166,11 @@ reg [DATA_WIDTH-1:0]   src_q;
 // Realigner
 reg [63:0]             src_left_q, src_left_d;  // memory beats it has still to take
 reg [63:0]             out_left_q, out_left_d;  // stream beats still to send
+// src_left_q == 0, out_left_q == 0 and out_left_q == 1 as flops of their own,
+// set a beat ahead: the emit decision then reads flops, not 64-bit compares
+reg                    src_none_q, src_none_d;
+reg                    out_none_q, out_none_d;
+reg                    out_one_q, out_one_d;
 reg [LOGW-1:0]         shift_q;                 // first stream byte's lane in the first beat
 reg                    have_prev_q, have_prev_d;
 reg [DATA_WIDTH-1:0]   prev_q;
@@ -211,6 +217,13 @@ wire                   cmd_short = cmd_len_zero ||
                                    (cmd_len_small && cmd_lo_beats <= {{(64 - CW){1'b0}}, cmd_cap});
 wire                   unused_cmd_lo = &{1'b0, cmd_lo_end[LOGW-1:0], 1'b0};
 
+// One stream beat in all: 1 to W bytes of held bytes and source, from the
+// low bits of LEN (the held bytes are fewer than W) rather than the sum above.
+wire [LOGW+1:0]        cmd_lo_out = {1'b0, cmd_len[LOGW:0]} + {{(LOGW - 2){1'b0}}, cmd_held_count};
+wire                   cmd_out_one = cmd_len[63:LOGW+1] == {(63 - LOGW){1'b0}} &&
+                                     cmd_lo_out != {(LOGW + 2){1'b0}} &&
+                                     cmd_lo_out <= KEEP_32[LOGW+1:0];
+
 // The last beat keeps (held + len) mod W lanes, or all of them.
 wire [KEEP-1:0]        cmd_tail_keep = ~({KEEP{1'b1}} << cmd_tail[LOGW-1:0]);
 wire [KEEP-1:0]        cmd_last_keep = cmd_tail[LOGW-1:0] == {LOGW{1'b0}} ? {KEEP{1'b1}} : cmd_tail_keep;
@@ -234,19 +247,31 @@ wire [ADDR_WIDTH-1:0]  ar_after = ar_next_q + {{(ADDR_WIDTH - 13){1'b0}}, ar_cap
 wire [63:0]            ar_beats_less = ar_beats_q - {{(64 - CW){1'b0}}, ar_cap_q};
 // The burst after a full one starts where it ends: at the next page's start
 // when it ran to the page's end (room <= MAX_BURST), else MAX_BURST beats on.
-// Its cap and short flag come from the room and the beat count directly, not
-// from the address sum and the count's difference above (burst_cap of the sum,
-// then a compare after the 64-bit subtraction, was the engine's longest path):
-// beats - cap <= cap_after is beats <= cap + cap_after, a narrow compare once
-// the count's high bits are known clear.
-wire                   ar_room_end = ar_room_q <= MAXB_C;
-wire [CW-1:0]          ar_room_after = ar_room_end ? PAGE_C : ar_room_q - MAXB_C;
-wire [CW-1:0]          ar_cap_after = ar_room_end ? ((PAGE_C < MAXB_C) ? PAGE_C : MAXB_C)
-                                                  : ((ar_room_after < MAXB_C) ? ar_room_after : MAXB_C);
-wire [CW:0]            ar_two_caps = {1'b0, ar_cap_q} + {1'b0, ar_cap_after};
+// Its cap and short flag come from the room and the beat count directly, each
+// through one narrow carry chain: burst_cap of the 64-bit address sum and a
+// compare after the 64-bit subtraction, or the room's steps one after another,
+// were the engine's longest paths. With cap_after the burst after's cap, short
+// after is beats - cap <= cap_after, that is beats <= cap + cap_after: room +
+// min(PAGE, MAX_BURST) when the burst runs to the page's end, room when the
+// one after does, else 2 MAX_BURST; and beats < 2^CW, which all three are.
+localparam [31:0]      PAGE_MIN_32 = (PAGE_32 < MAXB_32) ? PAGE_32 : MAXB_32;
+localparam [CW:0]      PAGE_MIN_W = PAGE_MIN_32[CW:0];
+localparam [31:0]      MAXB2_32 = 2 * MAXB_32;
+localparam [CW:0]      MAXB2_W = MAXB2_32[CW:0];
+wire                   ar_room_end = ar_room_q <= MAXB_C;               // this burst runs to the page's end
+wire                   ar_room_far = {1'b0, ar_room_q} >= MAXB2_W;      // so does neither it nor the next
+wire [CW-1:0]          ar_room_less = ar_room_q - MAXB_C;
+wire [CW-1:0]          ar_room_after = ar_room_end ? PAGE_C : ar_room_less;
+wire [CW-1:0]          ar_cap_after = ar_room_end ? PAGE_MIN_W[CW-1:0] : (ar_room_far ? MAXB_C : ar_room_less);
+wire [CW+1:0]          ar_beats_room = {2'b00, ar_beats_q[CW-1:0]} - {2'b00, ar_room_q};   // beats - room
+wire                   ar_beats_hi = ar_beats_q[63:CW] != {(64 - CW){1'b0}};
+// beats - room <= min(PAGE, MAX_BURST), and beats <= room, from the one difference
+wire                   ar_within_end = ar_beats_room[CW+1] || ar_beats_room[CW:0] <= PAGE_MIN_W;
+wire                   ar_within_room = ar_beats_room[CW+1] || ar_beats_room[CW:0] == {(CW + 1){1'b0}};
+wire                   ar_within_two = {1'b0, ar_beats_q[CW-1:0]} <= MAXB2_W;
 wire                   ar_short_after = ar_short_q ||
-                                        (ar_beats_q[63:CW] == {(64 - CW){1'b0}} &&
-                                         {1'b0, ar_beats_q[CW-1:0]} <= ar_two_caps);
+                                        (!ar_beats_hi && (ar_room_end ? ar_within_end
+                                                          : ar_room_far ? ar_within_two : ar_within_room));
 wire                   unused_ar = &{1'b0, ar_len_m1[CW-1:8], ar_cap_bytes[12], 1'b0};
 
 wire                   r_take = m_axi_rvalid && busy_q;   // rready is always high
@@ -266,11 +291,11 @@ wire                   ar_load = busy_q && !halt && !ar_wait_q && ar_left_q &&
 wire                   buf_write = r_take && !halt;
 wire                   out_free = !tvalid_q || m_axis_tready;
 wire                   take_src = busy_q && !halt && src_valid_q && out_free;
-wire                   emit_flush = busy_q && !halt && src_left_q == 64'd0 && have_prev_q &&
-                                    out_left_q != 64'd0 && out_free;
+wire                   emit_flush = busy_q && !halt && src_none_q && have_prev_q &&
+                                    !out_none_q && out_free;
 wire                   emit = (take_src && have_prev_q) || emit_flush;
 wire                   buf_read = busy_q && !halt && wr_ptr_q != rd_ptr_q && (!src_valid_q || take_src);
-wire                   out_last = out_left_q == 64'd1;
+wire                   out_last = out_one_q;
 
 // The buffer holds each beat rotated down by the job's start lane (shift_q,
 // fixed while the job runs), so that a stream beat is each lane of either the
@@ -326,6 +351,9 @@ always @* begin
     src_valid_d = src_valid_q;
     src_left_d = src_left_q;
     out_left_d = out_left_q;
+    src_none_d = src_none_q;
+    out_none_d = out_none_q;
+    out_one_d = out_one_q;
     have_prev_d = have_prev_q;
     first_d = first_q;
     tvalid_d = tvalid_q && !m_axis_tready;
@@ -349,6 +377,9 @@ always @* begin
         src_valid_d = 1'b0;
         src_left_d = cmd_src_beats;
         out_left_d = cmd_out_beats;
+        src_none_d = cmd_len_zero;
+        out_none_d = cmd_len_zero && cmd_held_count == 3'd0;
+        out_one_d = cmd_out_one;
         have_prev_d = cmd_front[LOGW];
         first_d = 1'b1;
     end else if (busy_q) begin
@@ -379,12 +410,15 @@ always @* begin
         end
         if (take_src) begin
             src_left_d = src_left_q - 64'd1;
+            src_none_d = src_left_q == 64'd1;
             have_prev_d = 1'b1;
         end else if (emit_flush) begin
             have_prev_d = 1'b0;
         end
         if (emit) begin
             out_left_d = out_left_q - 64'd1;
+            out_none_d = out_one_q;
+            out_one_d = out_left_q == 64'd2;
             first_d = 1'b0;
             tvalid_d = 1'b1;
         end
@@ -392,7 +426,7 @@ always @* begin
 
         // (ar_left_q: every burst requested, which the stream's end implies;
         // saying so keeps a proof by induction from unreachable states)
-        if (due_q == {CW{1'b0}} && !arvalid_q && (stop_q || (!ar_left_q && out_left_q == 64'd0 && !tvalid_q))) begin
+        if (due_q == {CW{1'b0}} && !arvalid_q && (stop_q || (!ar_left_q && out_none_q && !tvalid_q))) begin
             busy_d = 1'b0;
         end
     end
@@ -423,6 +457,9 @@ always @(posedge clk) begin
     src_valid_q <= src_valid_d;
     src_left_q <= src_left_d;
     out_left_q <= out_left_d;
+    src_none_q <= src_none_d;
+    out_none_q <= out_none_d;
+    out_one_q <= out_one_d;
     have_prev_q <= have_prev_d;
     first_q <= first_d;
     tvalid_q <= tvalid_d;
@@ -488,6 +525,9 @@ always @(posedge clk) begin
         assert (free_q <= DEPTH_C);
         // a beat is only emitted while the stream has beats left
         assert (!(emit && out_left_q == 64'd0));
+        assert (src_none_q == (src_left_q == 64'd0));
+        assert (out_none_q == (out_left_q == 64'd0));
+        assert (out_one_q == (out_left_q == 64'd1));
         assert (ar_left_q == (ar_beats_q != 64'd0));
         // the registered cap and short flag are those of the next burst
         assert (!(ar_beats_q != 64'd0 && ar_cap_q != burst_cap(ar_next_q[11:LOGW])));
