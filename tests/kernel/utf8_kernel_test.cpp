@@ -115,6 +115,18 @@ class KernelFixture : public testing::Test {
     MakeCard(cfg);
   }
 
+  // A whole text's sums, as the host library added them up, against the model's.
+  static void ExpectTextSums(const utf8k_text& t, const Expected& e) {
+    EXPECT_EQ(t.units, e.units.size());
+    EXPECT_EQ(t.utf16_units, e.utf16);
+    EXPECT_EQ(t.error, e.error ? 1 : 0);
+    EXPECT_EQ(t.err_class, e.err_class);
+    EXPECT_EQ(t.err_offset, e.err_offset);
+    EXPECT_FALSE(t.held);
+    for (int c = 0; c < 6; ++c) EXPECT_EQ(t.class_count[c], e.class_count[c]) << "class " << c + 1;
+    EXPECT_EQ(t.out_bytes, e.out.size());
+  }
+
   // Runs a whole text at src through the kernel in pieces of the given sizes
   // (their sum is the text's length) and checks everything against the model.
   void CheckText(const std::vector<uint8_t>& text, unsigned op, Mode mode, uint64_t src, uint64_t dst,
@@ -140,14 +152,7 @@ class KernelFixture : public testing::Test {
       out += o;
     }
     card_->mem().ClearWriteWindow();
-    EXPECT_EQ(t.units, e.units.size());
-    EXPECT_EQ(t.utf16_units, e.utf16);
-    EXPECT_EQ(t.error, e.error ? 1 : 0);
-    EXPECT_EQ(t.err_class, e.err_class);
-    EXPECT_EQ(t.err_offset, e.err_offset);
-    EXPECT_FALSE(t.held);
-    for (int c = 0; c < 6; ++c) EXPECT_EQ(t.class_count[c], e.class_count[c]) << "class " << c + 1;
-    EXPECT_EQ(t.out_bytes, e.out.size());
+    ExpectTextSums(t, e);
     std::vector<uint8_t> got(out);
     card_->mem().Read(dst, got.data(), got.size());
     EXPECT_EQ(got, e.out) << "expected " << test::Hex(e.out) << "\n got " << test::Hex(got);
@@ -206,14 +211,7 @@ class KernelFixture : public testing::Test {
     card_->mem().ClearWriteWindow();
     EXPECT_EQ(t.queued, 0u);
     EXPECT_EQ(t.jobs, pieces.size());
-    EXPECT_EQ(t.units, e.units.size());
-    EXPECT_EQ(t.utf16_units, e.utf16);
-    EXPECT_EQ(t.error, e.error ? 1 : 0);
-    EXPECT_EQ(t.err_class, e.err_class);
-    EXPECT_EQ(t.err_offset, e.err_offset);
-    EXPECT_FALSE(t.held);
-    for (int c = 0; c < 6; ++c) EXPECT_EQ(t.class_count[c], e.class_count[c]) << "class " << c + 1;
-    EXPECT_EQ(t.out_bytes, e.out.size());
+    ExpectTextSums(t, e);
     EXPECT_EQ(got, e.out) << "expected " << test::Hex(e.out) << "\n got " << test::Hex(got);
   }
 
