@@ -20,6 +20,16 @@ static uint64_t read64(const utf8k_card *c, uint32_t lo) {
   return l | (h << 32);
 }
 
+/* Reads a register until (value & mask) != 0 is `set`, at most poll_limit
+ * times (0: no limit). */
+static int poll_bits(const utf8k_card *c, uint32_t reg, uint32_t mask, int set) {
+  uint64_t polls = 0;
+  while (((c->read32(c->ctx, reg) & mask) != 0) != (set != 0)) {
+    if (c->poll_limit != 0 && ++polls >= c->poll_limit) return UTF8K_E_TIMEOUT;
+  }
+  return UTF8K_OK;
+}
+
 int utf8k_probe(const utf8k_card *card, uint32_t *data_width, uint32_t *ops) {
   uint32_t caps;
   if (card == NULL || card->read32 == NULL) return UTF8K_E_INVALID;
@@ -31,13 +41,10 @@ int utf8k_probe(const utf8k_card *card, uint32_t *data_width, uint32_t *ops) {
 }
 
 int utf8k_start(const utf8k_card *card, const utf8k_job *job) {
-  uint64_t polls = 0;
   if (card == NULL || job == NULL || card->write32 == NULL || card->read32 == NULL) return UTF8K_E_INVALID;
   /* The argument registers are free once the job started before is taken.
    * (This read clears CTRL.AP_DONE; the library waits on ISR.DONE instead.) */
-  while (card->read32(card->ctx, REG(CTRL)) & UTF8_KERNEL__CTRL__AP_START_bm) {
-    if (card->poll_limit != 0 && ++polls >= card->poll_limit) return UTF8K_E_TIMEOUT;
-  }
+  if (poll_bits(card, REG(CTRL), UTF8_KERNEL__CTRL__AP_START_bm, 0) != UTF8K_OK) return UTF8K_E_TIMEOUT;
   card->write32(card->ctx, REG(OP), job->op);
   card->write32(card->ctx, REG(FLAGS), job->flags);
   write64(card, REG(SRC_LO), job->src);
@@ -64,11 +71,8 @@ int utf8k_wait(const utf8k_card *card, utf8k_result *r) {
    * off; no later job can set it again before AP_CONTINUE below. */
   if (card->wait_irq != NULL) {
     if (card->wait_irq(card->ctx) != 0) return UTF8K_E_TIMEOUT;
-  } else {
-    uint64_t polls = 0;
-    while ((card->read32(card->ctx, REG(ISR)) & UTF8_KERNEL__ISR__DONE_bm) == 0) {
-      if (card->poll_limit != 0 && ++polls >= card->poll_limit) return UTF8K_E_TIMEOUT;
-    }
+  } else if (poll_bits(card, REG(ISR), UTF8_KERNEL__ISR__DONE_bm, 1) != UTF8K_OK) {
+    return UTF8K_E_TIMEOUT;
   }
   card->write32(card->ctx, REG(ISR), UTF8_KERNEL__ISR__DONE_bm);
   r->status = card->read32(card->ctx, REG(STATUS));
