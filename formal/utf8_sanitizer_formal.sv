@@ -23,11 +23,13 @@
  *    length, an error unit's EF BF BD), in lane order, the last byte of a
  *    packet marked; every output beat must be the queue's head, byte for
  *    byte, with tlast exactly on the packet's last byte and no byte past it
- *    (so the slots, their compaction, the FIFO and the repacker lose, add,
- *    reorder or mix no byte and no packet);
+ *    (so the roles, the FIFO, the steps' compaction and rotation, the ring
+ *    and its reader lose, add, reorder or mix no byte and no packet);
+ *  - the ring's pointers in order: read <= committed as the reader sees it
+ *    <= committed <= written, all within the ring's size of the read pointer;
  *  - packets counted: decided packets ≤ packets in, packets out ≤ decided.
- * F_COVER: an error unit's EF and BD out, the accumulator holding more than a
- * beat with the output stalled and s_axis_tready low, back-to-back 1-byte
+ * F_COVER: an error unit's EF and BD out, the ring holding more than a
+ * word with the output stalled and s_axis_tready low, back-to-back 1-byte
  * packets, reset mid-packet then a packet out.
  */
 module utf8_sanitizer_formal #(
@@ -48,13 +50,16 @@ module utf8_sanitizer_formal #(
 
 localparam OFFSET_WIDTH = 16;
 localparam COUNT_WIDTH = 16;
-// the sanitizer's byte bounds (rtl/stream/utf8_sanitizer.v, rtl/lane/utf8_repack.v)
+// a beat's units re-encode to at most XB bytes
 localparam XB = 3 * LANES + 3;
-localparam AB = LANES + XB;
-localparam NW = $clog2(AB + 1);
+// the sanitizer's ring (rtl/stream/utf8_sanitizer.v: ROWS 8 of WIN bytes) and
+// its pointers' width
+localparam RING = 8 * ((LANES >= 4) ? 2 * LANES : 4);
+localparam PW = $clog2(RING) + 1;
 // the shadow queue's room: DEPTH beats between the decided stage and the
-// FIFO's head (the credit), the repacker's input register and accumulator
-localparam Q = DEPTH * XB + XB + AB;
+// FIFO's head (the credit), a beat in steps on the way to the ring, the ring,
+// the output register
+localparam Q = DEPTH * XB + XB + RING + LANES;
 
 wire                     s_axis_tready;
 wire [8*LANES-1:0]       m_axis_tdata;
@@ -94,13 +99,13 @@ utf8_sanitizer #(
 );
 
 // Internal state, driven by the sby script's connect -nounset -set: the
-// front end's decided beat and the accumulator's count
+// front end's decided beat and the ring's pointers
 wire                f_d_valid, f_d_last;
 wire [LANES-1:0]    f_d_end;
 wire [3*LANES-1:0]  f_d_len;
 wire [3*LANES-1:0]  f_d_cls;
 wire [32*LANES-1:0] f_d_cp;
-wire [NW-1:0]       f_acc_count;
+wire [PW-1:0]       f_w, f_c, f_ring_c, f_rp;
 
 reg f_past_valid = 1'b0;
 always @(posedge clk) f_past_valid <= 1'b1;
@@ -222,7 +227,9 @@ always @(*) begin
             assert (kept(m_axis_tkeep) <= sq_n);
         end
         assert (sq_n <= Q);
-        assert (f_acc_count <= AB);
+        assert (f_ring_c - f_rp <= f_c - f_rp);
+        assert (f_c - f_rp <= f_w - f_rp);
+        assert (f_w - f_rp <= RING);
         // packets in s_axis before the decided beats before m_axis
         assert (d_packets <= s_packets);
         assert (m_packets <= d_packets);
@@ -237,9 +244,9 @@ always @(posedge clk) begin
         // an error unit's EF BD leaving (its first and last bytes at m_axis)
         cover (m_take && sq[0][9] && m_axis_tdata[7:0] == 8'hEF);
         cover (m_take && m_axis_tkeep[LANES-1] && sq[LANES-1][9] && m_axis_tdata[8*LANES-1 -: 8] == 8'hBD);
-        // the accumulator holding more than a beat, the output stalled and
-        // the input withdrawn
-        cover (f_acc_count > LANES && !m_axis_tready && !s_axis_tready);
+        // the ring holding more than a word, the output stalled and the
+        // input withdrawn
+        cover (f_ring_c - f_rp > LANES && !m_axis_tready && !s_axis_tready);
         // back-to-back 1-byte packets
         cover (m_take && m_axis_tlast && m_axis_tkeep == 1 && !m_open
                && $past(m_take && m_axis_tlast && m_axis_tkeep == 1 && !m_open));

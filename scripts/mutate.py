@@ -74,16 +74,16 @@ def blocks_of(path):
     # the burst rule both engines cut their bursts by
     if name == "utf8_burst_cap.vh":
         return ["kernel_rd", "kernel_wr"]
-    # the repacker is in both; the unit harness's induction is the quicker
+    # the repacker is the units' (the kernel's SANITIZE path)
     if name == "utf8_repack.v":
-        return ["unit_utf8", "sanitizer"]
+        return ["unit_utf8"]
     # the shared parts of rtl/common: the error counter is the decoder's and the
-    # encoder's, encode() the units' encoder's and the sanitizer's, cut_mask()
-    # the wide decoder's and the sanitizer's
+    # encoder's, encode() the units' encoder's, cut_mask() the wide decoder's
+    # and the sanitizer's
     if name == "utf8_err_counter.v":
         return ["decoder", "encoder"]
     if name == "utf8_encode.vh":
-        return ["unit_utf8", "sanitizer"]
+        return ["unit_utf8"]
     if name == "utf8_cut_mask.vh":
         return ["wide_decoder", "sanitizer"]
     # the compaction is shared by the wide decoder and the sanitizer, the FIFO
@@ -225,9 +225,29 @@ MUTANTS = [
      "wire [2:0] n = !s_axis_tkeep[g] ? 3'd0 : len;",
      "units to UTF-8: an error unit re-encoded in its own length, not as EF BF BD"),
     ("san_fffd_len", "rtl/stream/utf8_sanitizer.v",
-     "lane_n[3*k +: 3] = 3'd3;   // U+FFFD",
-     "lane_n[3*k +: 3] = dec_len[3*k +: 3];   // U+FFFD",
-     "sanitizer: an error unit given its own length's slots, not EF BF BD's three"),
+     "            role_d[2*k +: 2] = 2'd3;",
+     "            role_d[2*k +: 2] = 2'd1;",
+     "sanitizer: an error unit's last byte given one slot, not EF BF BD's three"),
+    ("san_no_retract", "rtl/stream/utf8_sanitizer.v",
+     "            retract_d = 1'b1;",
+     "            retract_d = 1'b0;",
+     "sanitizer: an error unit begun in an earlier beat leaves its first bytes in the ring"),
+    ("san_commit_early", "rtl/stream/utf8_sanitizer.v",
+     ": (step_any && !h_last) ? base",
+     ": step_any ? base",
+     "sanitizer: a packet's last beat commits its first half before its end is marked"),
+    ("san_end_word", "rtl/stream/utf8_sanitizer.v",
+     "wire [PW-1:0]          wr_last = wr_base + {{(PW-NW){1'b0}}, wr_n} - 1'b1;",
+     "wire [PW-1:0]          wr_last = wr_base + {{(PW-NW){1'b0}}, wr_n};",
+     "sanitizer: a packet's end marked one byte late (the next word when it ends a word)"),
+    ("san_rotate", "rtl/stream/utf8_sanitizer.v",
+     "d_in[8*((g + WIN - (1 << l)) % WIN) +: 8]",
+     "d_in[8*((g + (1 << l)) % WIN) +: 8]",
+     "sanitizer: the step's bytes rotated the wrong way into the ring"),
+    ("san_stall_out", "rtl/stream/utf8_sanitizer.v",
+     "wire           rd_load  = rd_avail && (!m_valid_q || m_axis_tready);",
+     "wire           rd_load  = rd_avail;",
+     "sanitizer: a stalled output beat overwritten by the next word"),
     ("san_keep_gap", "rtl/lane/utf8_repack.v",
      "localparam [NW-1:0] ITEM_AT = g;",
      "localparam [NW-1:0] ITEM_AT = OUT - 1 - g;",

@@ -42,6 +42,8 @@ void LaneFrontModel::Decide(const Pending& p, uint8_t lookahead, bool lookahead_
     str_base_ = p.base;
   }
   const int n = KeptBytes(p.keep, lanes_);
+  d->data = p.data;
+  d->kept = n;
   ended_.clear();
   int from = 0;
   for (int k = p.first ? 1 : 0; k < n; ++k) {

@@ -59,6 +59,8 @@ struct DecidedBeat {
   uint64_t base = 0;        // packet offset of lane 0
   std::vector<Unit> units;  // units ending in this beat
   std::vector<int> lanes;   // the lane each one ends at
+  std::array<uint8_t, kMaxLanes> data{};  // the beat's bytes (the RTL's dec_data)
+  int kept = 0;                           // bytes in it, from lane 0 (dec_keep)
   LaneMask starts;          // a string starts at the lane (the packet's first byte too)
   LaneMask str_ends;        // a string ends at the lane (the packet's last byte too)
   // Empties the beat but keeps the vectors' storage, so a stage register that
@@ -66,6 +68,7 @@ struct DecidedBeat {
   void clear() {
     valid = last = false;
     base = 0;
+    kept = 0;
     units.clear();
     lanes.clear();
     starts.reset();

@@ -1,14 +1,14 @@
 // Cycle model of the wide sanitizer; see utf8_sanitizer.h. Stages as in
-// rtl/stream/utf8_sanitizer.v: front end (LaneFrontModel) and status run every clock;
-// the slot, shift and pack stages only delay a beat by their registers; the
-// last of them writes the FIFO (or retires a beat without units); the FIFO's
-// head moves into the repacker's input register when that is empty or taken;
-// the accumulator takes the input register when, after this clock's output
-// beat, it holds at most LANES bytes and no packet end.
+// rtl/stream/utf8_sanitizer.v: front end (LaneFrontModel) and status run every
+// clock; the role, count and beat-count registers delay a beat by three clocks
+// into the FIFO; the control takes the FIFO head's next step when the ring has
+// room for it; the step reaches the ring after its prefix count, compaction
+// and rotation registers; the reader moves a whole word into the output
+// register when it is committed or holds a packet's end. Every decision reads
+// the registers as they were at the clock's start, as the flip-flops do.
 #include "utf8_sanitizer.h"
 
 #include <algorithm>
-#include <cstddef>
 #include <utility>
 
 #include "utf8_lane_stages.h"
@@ -17,40 +17,86 @@ namespace utf8core {
 namespace {
 constexpr uint64_t kOffsetMask = 0xFFFFFFFFull;
 
-// Levels per clock of the RTL's shift and pack stages (SCAN_STEP, PACK_STEP).
+// Levels per clock of the RTL's prefix count, compaction and rotation
+// (SCAN_STEP, PACK_STEP, ROT_STEP).
 constexpr int kScanStep = 2;
 constexpr int kPackStep = 2;
+constexpr int kRotStep = 2;
 
-// Registers between the front end and the FIFO: the slot stage, then the
-// prefix count over LANES+1 areas and the compaction of 3*(LANES+1) slots.
-size_t Stages(int lanes) {
-  const int areas = lanes + 1;
-  return static_cast<size_t>(1 + StageCuts(CeilLog2(areas), kScanStep) +
-                             StageCuts(CeilLog2(3 * areas), kPackStep));
+// Registers before the FIFO: roles, counts, the beat's counts.
+constexpr size_t kBeatStages = 3;
+
+int Half(int lanes) { return lanes >= 2 ? lanes / 2 : 1; }
+// The ring's write window (WIN): a power of two that holds a step's bytes.
+int Window(int lanes) { return lanes >= 4 ? 2 * lanes : 4; }
+int Rows(int lanes) { return lanes >= 64 ? 16 : 8; }
+
+// From the control to the ring: the step register, then the cuts of the
+// prefix count over a half's lanes, the compaction over its 3 slots a lane,
+// and the rotation over the window.
+size_t StepStages(int lanes) {
+  const int q = Half(lanes);
+  return static_cast<size_t>(1 + StageCuts(CeilLog2(q), kScanStep) +
+                             StageCuts(CeilLog2(3 * q), kPackStep) +
+                             StageCuts(CeilLog2(Window(lanes)), kRotStep));
 }
 }  // namespace
 
 SanitizerCycleModel::SanitizerCycleModel(int lanes)
-    : lanes_(lanes), front_(lanes), status_(lanes), pipe_(Stages(lanes)), fifo_(DepthFor(lanes)) {}
+    : lanes_(lanes),
+      q_(Half(lanes)),
+      steps_(lanes / Half(lanes)),
+      ring_size_(static_cast<uint32_t>(Rows(lanes) * Window(lanes))),
+      ptr_mask_(2 * static_cast<uint32_t>(Rows(lanes) * Window(lanes)) - 1),
+      front_(lanes),
+      status_(lanes),
+      beats_(kBeatStages),
+      fifo_(DepthFor(lanes)),
+      pipe_(StepStages(lanes)),
+      ring_(ring_size_),
+      end_(ring_size_ / static_cast<uint32_t>(lanes)),
+      end_count_(ring_size_ / static_cast<uint32_t>(lanes)) {}
 
-bool SanitizerCycleModel::out_valid() const {
-  return acc_.size() >= static_cast<size_t>(lanes_) || (acc_end_ && !acc_.empty());
-}
-
-bool SanitizerCycleModel::out_last() const {
-  return acc_end_ && acc_.size() <= static_cast<size_t>(lanes_);
+void SanitizerCycleModel::Roles(const DecidedBeat& d, Beat* b) const {
+  b->valid = d.valid;
+  b->last = d.last;
+  b->retract = false;
+  b->slow = false;
+  b->data = d.data;
+  const size_t lanes = static_cast<size_t>(lanes_);
+  for (size_t i = 0; i < lanes; ++i) b->role[i] = static_cast<int>(i) < d.kept ? 1 : 0;
+  for (size_t u = 0; u < d.units.size(); ++u) {
+    if (d.units[u].cls == ErrorClass::kOk) continue;
+    const int e = d.lanes[u];
+    const int len = d.units[u].length;
+    for (int i = std::max(0, e - len + 1); i < e; ++i) b->role[static_cast<size_t>(i)] = 0;
+    b->role[static_cast<size_t>(e)] = 3;
+    b->slow = true;
+    if (len > e + 1) b->retract = true;
+  }
+  std::array<int, 2> last_end{-1, -1};
+  for (int e : d.lanes) last_end[static_cast<size_t>(e / q_)] = e;
+  for (int s = 0; s < 2; ++s) {
+    const size_t ss = static_cast<size_t>(s);
+    b->n[ss] = b->k[ss] = 0;
+    b->any[ss] = last_end[ss] >= 0;
+    if (s >= steps_) continue;
+    for (int i = s * q_; i < (s + 1) * q_; ++i) {
+      b->n[ss] += b->role[static_cast<size_t>(i)];
+      if (i <= last_end[ss]) b->k[ss] += b->role[static_cast<size_t>(i)];
+    }
+  }
+  b->beat_n = b->n[0] + b->n[1];
+  b->beat_k = b->any[1] ? b->n[0] + b->k[1] : b->k[0];
 }
 
 SanitizerCycleModel::Outputs SanitizerCycleModel::outputs() const {
   Outputs o;
   o.s_tready = fifo_.s_ready();
-  o.m_tvalid = out_valid();
-  o.m_tlast = out_last();
-  const size_t n = std::min(acc_.size(), static_cast<size_t>(lanes_));
-  for (size_t k = 0; k < n; ++k) {
-    o.m_tdata[k] = acc_[k];
-    o.m_tkeep.set(k);
-  }
+  o.m_tvalid = m_valid_;
+  o.m_tlast = m_last_;
+  o.m_tdata = m_data_;
+  o.m_tkeep = m_keep_;
   const LaneStatusModel::Status& st = status_.status();
   o.stat_valid = st.valid;
   o.stat_error = st.error;
@@ -61,55 +107,106 @@ SanitizerCycleModel::Outputs SanitizerCycleModel::outputs() const {
 }
 
 void SanitizerCycleModel::tick(const Inputs& in) {
+  const uint32_t lanes = static_cast<uint32_t>(lanes_);
   const DecidedBeat& f = front_.out();
-  const size_t lanes = static_cast<size_t>(lanes_);
 
-  // Repacker: this clock's output beat, then whether the input register is
-  // taken, which frees it for the FIFO's head.
-  const bool pop = out_valid() && in.m_tready;
-  const bool rest_end = acc_end_ && !(pop && out_last());
-  if (pop)
-    acc_.erase(acc_.begin(),
-               acc_.begin() + static_cast<std::ptrdiff_t>(std::min(acc_.size(), lanes)));
-  const bool take = exp_valid_ && !rest_end && acc_.size() <= lanes;
-  const bool head_ready = !exp_valid_ || take;
+  // Reader: the word at rp_ moves to the output register when committed, or
+  // when a packet ends in it.
+  const uint32_t word = (rp_ % ring_size_) / lanes;
+  const bool rd_end = end_[word];
+  const bool avail = rd_end || ((ring_c_ - rp_) & ptr_mask_) >= lanes;
+  const bool load = avail && (!m_valid_ || in.m_tready);
 
-  if (take) {
-    acc_.insert(acc_.end(), exp_bytes_.begin(), exp_bytes_.end());
-    acc_end_ = exp_last_;
-  } else {
-    acc_end_ = rest_end;
+  // Control: the FIFO head's next step, if the ring has room for it.
+  bool go = false;
+  bool head_ready = false;
+  Step step;
+  uint32_t w_next = w_, c_next = c_;
+  if (fifo_.m_valid()) {
+    const Beat& h = fifo_.m_beat();
+    const size_t second = (steps_ == 2 && phase_) ? 1 : 0;
+    const bool final = !h.slow || phase_ || steps_ == 1;
+    const uint32_t n = !h.slow ? h.beat_n : h.n[second];
+    const uint32_t k = !h.slow ? h.beat_k : h.k[second];
+    const bool any = !h.slow ? (h.any[0] || h.any[1]) : h.any[second];
+    step.end = h.last && final;
+    const uint32_t base = (h.retract && !phase_) ? c_ : w_;
+    const uint32_t end_pos = (base + n) & ptr_mask_;
+    go = ((end_pos - rp_) & ptr_mask_) <= ring_size_;
+    head_ready = go && final;
+    const uint32_t rounded = ((end_pos + lanes - 1) & ~(lanes - 1)) & ptr_mask_;
+    if (go) {
+      step.valid = true;
+      step.base = base;
+      if (!h.slow) {
+        step.bytes.assign(h.data.begin(), h.data.begin() + n);
+      } else {
+        for (size_t i = second * static_cast<size_t>(q_); i < (second + 1) * static_cast<size_t>(q_);
+             ++i) {
+          if (h.role[i] == 1) {
+            step.bytes.push_back(h.data[i]);
+          } else if (h.role[i] == 3) {
+            step.bytes.insert(step.bytes.end(), {0xEF, 0xBF, 0xBD});
+          }
+        }
+      }
+      // A packet's last beat commits only with its last step, which marks the end.
+      c_next = step.end ? rounded : (any && !h.last ? (base + k) & ptr_mask_ : c_);
+      w_next = step.end ? rounded : end_pos;
+      step.c = c_next;
+    }
   }
-  if (head_ready && fifo_.m_valid()) {
-    exp_bytes_.assign(fifo_.m_beat().bytes.begin(), fifo_.m_beat().bytes.end());
-    exp_last_ = fifo_.m_beat().last;
+
+  // Output register
+  if (load) {
+    for (uint32_t r = 0; r < lanes; ++r) m_data_[r] = ring_[(rp_ + r) % ring_size_];
+    m_keep_ = FirstLanes(rd_end ? end_count_[word] : lanes_);
+    m_last_ = rd_end;
+    rp_ = (rp_ + lanes) & ptr_mask_;
+    end_[word] = false;
   }
-  exp_valid_ = fifo_.m_valid() || (exp_valid_ && !take);
+  m_valid_ = load || (m_valid_ && !in.m_tready);
 
-  // Pipeline: the last stage writes the FIFO or retires its beat.
-  const Beat& packed = pipe_.back();
-  const bool s_ready = fifo_.s_ready();
-  const bool wr = packed.valid && packed.any;
-  const bool drop = packed.valid && !packed.any;
-  fifo_.tick(in.rst, in.s.tvalid, wr ? &packed : nullptr, drop, head_ready);
-
-  decided_.valid = f.valid;
-  decided_.last = f.last;
-  decided_.any = f.valid && !f.units.empty();
-  decided_.bytes.clear();
-  if (f.valid) UnitsToUtf8(f.units, &decided_.bytes);
-  // Every stage moves one on; the last one's buffer becomes the first's.
+  // Ring write: the last step register's bytes, the commit pointer, a packet's end.
+  const Step& wr = pipe_.back();
+  if (wr.valid) {
+    for (size_t j = 0; j < wr.bytes.size(); ++j) ring_[(wr.base + j) % ring_size_] = wr.bytes[j];
+    ring_c_ = wr.c;
+    if (wr.end) {
+      const uint32_t last = (wr.base + static_cast<uint32_t>(wr.bytes.size()) - 1) & ptr_mask_;
+      const uint32_t w = (last % ring_size_) / lanes;
+      end_[w] = true;
+      end_count_[w] = static_cast<int>(last % lanes) + 1;
+    }
+  }
+  // Every step register moves one on; the control's step enters the first.
   std::rotate(pipe_.begin(), pipe_.end() - 1, pipe_.end());
-  std::swap(pipe_.front(), decided_);
+  pipe_.front() = std::move(step);
+  if (go) {
+    w_ = w_next;
+    c_ = c_next;
+    phase_ = !head_ready;
+  }
+
+  // FIFO: the last beat register writes it; the control takes its head.
+  const bool s_ready = fifo_.s_ready();
+  const Beat& counted = beats_.back();
+  fifo_.tick(in.rst, in.s.tvalid, counted.valid ? &counted : nullptr, false, head_ready);
+  std::rotate(beats_.begin(), beats_.end() - 1, beats_.end());
+  Roles(f, &beats_.front());
 
   status_.tick(in.rst, f);
   front_.tick(in.rst, in.cfg_mode, in.s, s_ready);
 
   if (in.rst) {
-    for (Beat& b : pipe_) b.valid = false;
-    exp_valid_ = false;
-    acc_.clear();
-    acc_end_ = false;
+    for (Beat& b : beats_) b.valid = false;
+    for (Step& s : pipe_) s.valid = false;
+    w_ = c_ = 0;
+    phase_ = false;
+    ring_c_ = 0;
+    std::fill(end_.begin(), end_.end(), false);
+    rp_ = 0;
+    m_valid_ = false;
   }
 }
 

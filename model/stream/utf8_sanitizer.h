@@ -1,16 +1,16 @@
 // Cycle model of the wide sanitizer (rtl/stream/utf8_sanitizer.v): ticked with the
 // RTL's inputs every clock it gives the RTL's outputs every clock. The units of
-// each beat come from the functional model's Decoder through LaneFrontModel,
-// their bytes from the functional model's UnitsToUtf8; this class adds the
-// slot, shift and pack stages (a delay), the output FIFO and credit
-// (LaneFifoModel), the repacker's input register and accumulator, which decide
-// when the FIFO's head is taken and when a beat leaves, and the status.
+// each beat come from the functional model's Decoder through LaneFrontModel;
+// this class adds what the RTL builds from them: each byte's role (out as it
+// is, EF BF BD, or nothing), the counts of each step, the beat FIFO and credit
+// (LaneFifoModel), the control that places each step in the ring when there is
+// room, the step's way through the prefix count, compaction and rotation (a
+// delay), the ring, and the reader that gives whole words, and the status.
 #ifndef UTF8CORE_MODEL_UTF8_SANITIZER_H_
 #define UTF8CORE_MODEL_UTF8_SANITIZER_H_
 
 #include <array>
 #include <cstdint>
-#include <deque>
 #include <vector>
 
 #include "utf8_lane_fifo.h"
@@ -28,7 +28,7 @@ class SanitizerCycleModel {
   using Inputs = WideInputs;
   struct Outputs {
     bool s_tready = false;
-    std::array<uint8_t, kMaxLanes> m_tdata{};  // lane k; lanes past m_tkeep read 0
+    std::array<uint8_t, kMaxLanes> m_tdata{};  // lane k; lanes past m_tkeep are not defined
     LaneMask m_tkeep;
     bool m_tvalid = false;
     bool m_tlast = false;
@@ -45,30 +45,58 @@ class SanitizerCycleModel {
   void tick(const Inputs& in);
 
  private:
-  // A beat of bytes: the UTF-8 of the units that end in one input beat.
+  // A beat as the FIFO holds it: its bytes, each byte's role (0, 1 or 3 bytes
+  // out), and for each of its two halves (a step of a beat with an error
+  // unit) the bytes out, those up to its last unit end, and whether a unit
+  // ends there; the same for the whole beat (a step of a beat without one).
   struct Beat {
     bool valid = false;
     bool last = false;
-    bool any = false;  // a unit ends in it (then it has bytes)
+    bool retract = false;  // its first unit is an error unit begun in an earlier beat
+    bool slow = false;     // an error unit ends in it
+    std::array<uint8_t, kMaxLanes> data{};
+    std::array<uint8_t, kMaxLanes> role{};
+    std::array<uint32_t, 2> n{};
+    std::array<uint32_t, 2> k{};
+    std::array<bool, 2> any{};
+    uint32_t beat_n = 0;
+    uint32_t beat_k = 0;
+  };
+  // A step on its way to the ring: its bytes, their place, and the commit
+  // pointer after it.
+  struct Step {
+    bool valid = false;
+    bool end = false;  // the packet's end
+    uint32_t base = 0;
+    uint32_t c = 0;
     std::vector<uint8_t> bytes;
   };
-  // The accumulator's output beat this clock, if any.
-  bool out_valid() const;
-  bool out_last() const;
+  void Roles(const DecidedBeat& d, Beat* b) const;
 
   int lanes_;
+  int q_;      // lanes of a step of a beat with an error unit
+  int steps_;  // such steps per beat
+  uint32_t ring_size_;
+  uint32_t ptr_mask_;  // a ring position and its wrap bit
   LaneFrontModel front_;
   LaneStatusModel status_;
-  std::vector<Beat> pipe_;  // slot, shift and pack stage registers; back() is the last
-  Beat decided_;            // the front end's beat as bytes, in a kept buffer
+  std::vector<Beat> beats_;  // role, count and beat-count registers; back() writes the FIFO
   LaneFifoModel<Beat> fifo_;
-  // The repacker's input register: one beat of bytes.
-  bool exp_valid_ = false;
-  bool exp_last_ = false;
-  std::vector<uint8_t> exp_bytes_;
-  // Accumulator: the bytes not yet out, and whether its packet's end is among them.
-  std::deque<uint8_t> acc_;
-  bool acc_end_ = false;
+  // Control
+  uint32_t w_ = 0;
+  uint32_t c_ = 0;
+  bool phase_ = false;
+  std::vector<Step> pipe_;  // the step register, prefix count, compaction, rotation; back() writes
+  // Ring and reader
+  std::vector<uint8_t> ring_;
+  uint32_t ring_c_ = 0;
+  std::vector<bool> end_;       // per word: a packet ends in it
+  std::vector<int> end_count_;  // its bytes there
+  uint32_t rp_ = 0;
+  bool m_valid_ = false;
+  bool m_last_ = false;
+  std::array<uint8_t, kMaxLanes> m_data_{};
+  LaneMask m_keep_;
 };
 
 }  // namespace utf8core

@@ -61,6 +61,8 @@ module utf8_lane_front #(
     output wire [3*LANES-1:0]        dec_len,
     output wire [3*LANES-1:0]        dec_cls,
     output wire [32*LANES-1:0]       dec_cp,     // payload; U+FFFD is the owner's to substitute
+    output wire [8*LANES-1:0]        dec_data,   // the beat's bytes (utf8_sanitizer)
+    output wire [LANES-1:0]          dec_keep,   // the lane holds a byte
     output wire [LANES-1:0]          dec_start,  // a string starts at this lane (the packet's first byte too)
     output wire [LANES-1:0]          dec_str_end // a string ends at this lane (the packet's last byte too)
 );
@@ -259,6 +261,8 @@ reg [LANES-1:0]        dec_end_q;
 reg [3*LANES-1:0]      dec_len_q;
 reg [3*LANES-1:0]      dec_cls_q;
 reg [32*LANES-1:0]     dec_cp_q;
+reg [8*LANES-1:0]      dec_data_q;
+reg [LANES-1:0]        dec_keep_q;
 reg [LANES-1:0]        dec_start_q;
 reg [LANES-1:0]        dec_str_end_q;
 
@@ -584,6 +588,9 @@ always @(posedge clk) begin
     dec_len_q   <= lane_len;
     dec_cls_q   <= lane_cls;
     dec_cp_q    <= lane_cp;
+    // each lane's own byte sits after the five history bytes of the window
+    dec_data_q  <= take_ext_q[8*HIST +: 8*LANES];
+    dec_keep_q  <= take_keep_q;
     dec_start_q   <= take_start_q & take_valid_lanes;
     dec_str_end_q <= take_str_end_q & take_valid_lanes;
     if (rst) begin
@@ -601,6 +608,8 @@ assign dec_end   = dec_end_q;
 assign dec_len   = dec_len_q;
 assign dec_cls   = dec_cls_q;
 assign dec_cp    = dec_cp_q;
+assign dec_data  = dec_data_q;
+assign dec_keep  = dec_keep_q;
 assign dec_start   = dec_start_q;
 assign dec_str_end = dec_str_end_q;
 

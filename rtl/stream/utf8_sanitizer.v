@@ -13,32 +13,38 @@
  * UnitsToUtf8(Decode(packet)), `utf8core decode --to utf8`; its last beat
  * carries tlast and may be partial.
  *
- * Bytes, not code points: the units come from the wide blocks' front end
- * (utf8_lane_front) at the lanes where they end, and each is turned back into
- * bytes there, before anything is packed (a well-formed unit's code point
- * encoded in its own length gives its input bytes again, an error unit gives
- * EF BF BD). A unit's bytes fit in three byte slots per lane: a unit of one
- * to three bytes (or an error unit) takes the three slots of its end lane, a
- * unit of four to six takes those of the lane before too, which is its own,
- * or for a unit ending at lane 0, three slots before lane 0. So a beat has
- * 3*LANES+3 slots in order, and one compaction network over bytes
- * (utf8_lane_compact; each slot's shift from a log-depth prefix count of
- * the empty slots per lane) packs them. The wide decoder's compaction of
- * 38-bit code point elements, and the merge tree that turned packed units
- * back into bytes, are not needed.
+ * Built for the common case. Real text is almost always well-formed, and then
+ * the output bytes are the input bytes; only error units change the count
+ * (1..5 bytes become 3). So each input byte gets a role from the units the
+ * front end (utf8_lane_front) decides: 1 (the byte goes out as it is), 3 (the
+ * last byte of an error unit: EF BF BD) or 0 (an earlier byte of an error
+ * unit, or no byte). Bytes are written into a ring at a write pointer, and
+ * read out in whole LANES-byte words at a read pointer that stays a multiple
+ * of LANES (each packet starts at a word boundary), so the read needs no
+ * shift; the only shift is the write's rotation by the pointer.
  *
- * Nothing in the pipeline stalls: as in the wide decoder, an output FIFO of
- * beats of bytes and a credit on s_axis_tready (utf8_lane_fifo) take up the
- * output's backpressure. The FIFO's head feeds the repacking accumulator
- * (utf8_repack), which gives LANES bytes a clock: on well-formed input, where
- * a beat's bytes and the input beat's are the same on average, one beat
- * passes per clock; error units expand 1-5 bytes to 3, and only that slows the
- * input. A packet's bytes never share a beat with the next packet's.
+ * A beat with no error unit is written in one step, its LANES bytes rotated
+ * by the pointer. A beat with one is written in STEPS = 2 steps of LANES/2
+ * lanes, each expanded to at most 3*LANES/2 bytes by a compaction over three
+ * byte slots per lane (utf8_lane_compact), so the ring's write window is
+ * 2*LANES bytes: well-formed input passes at LANES bytes a clock, any other
+ * at LANES/2 or what the output's LANES bytes a clock allow.
  *
- * Latency: the front end's, one clock (slots), the prefix count and the
- * compaction (two levels a clock), the FIFO's output register, then the
- * repacker's two. stat_* and err_count are the lanes' status (utf8_lane_status),
- * as in the validator and the wide decoder.
+ * Units that cross a beat: the bytes after a beat's last unit end are written
+ * as they are but not committed (the read pointer stops at the commit
+ * pointer); if the unit they belong to turns out to be an error unit (the
+ * next beat's first unit, "retract"), the next write starts back at the
+ * commit pointer, over them. So no byte is needed twice.
+ *
+ * Stages: the front end; the roles (one clock); each step's byte counts
+ * (utf8_lane_sum, one clock) and the beat's (one clock); the beat FIFO and
+ * credit (utf8_lane_fifo, on s_axis_tready); the control, which takes a
+ * step when the ring has room for it and gives it its place; the step's
+ * prefix count of empty slots and compaction (two levels a clock each); the
+ * rotation (two levels a clock); the ring write; the read into the output
+ * register. The cycle model (model/stream/utf8_sanitizer.cpp) has the same
+ * stages. stat_* and err_count are the lanes' status (utf8_lane_status), as
+ * in the validator and the wide decoder.
  */
 module utf8_sanitizer #(
     // bytes per input and output beat: 1, 2, 4, 8, 16, 32, 64 or 128
@@ -47,8 +53,8 @@ module utf8_sanitizer #(
     parameter OFFSET_WIDTH = 32,
     // width of each saturating error counter, at least 16 (utf8_lane_status)
     parameter COUNT_WIDTH = 32,
-    // output FIFO entries (beats of bytes), a power of two, at least 4; for one
-    // beat per clock at least the credit's round trip (over 16 at LANES 64)
+    // beat FIFO entries, a power of two, at least 4; for one beat per clock
+    // at least the credit's round trip (over 16 at LANES 64)
     parameter DEPTH = (LANES >= 64) ? 32 : 16
 ) (
     input  wire                      clk,
@@ -81,27 +87,43 @@ module utf8_sanitizer #(
 
 `include "utf8_class_codes.vh"
 
-localparam AREAS = LANES + 1;             // area 0: before lane 0; area e+1: lane e
-localparam SLOTS = 3 * AREAS;             // the most bytes a beat can give
-localparam LOG_A = $clog2(AREAS);
-localparam LOG_S = $clog2(SLOTS);
-localparam SW = LOG_S;                    // bits of a slot's shift (below SLOTS)
-localparam CW = $clog2(SLOTS + 1);        // a count of slots, up to SLOTS
-localparam FW = 8 * SLOTS + CW + 1;       // FIFO entry: {last, count, bytes}
-localparam [31:0] SLOTS_32 = SLOTS;
-localparam [CW-1:0] SLOTS_C = SLOTS_32[CW-1:0];
+localparam Q      = (LANES >= 2) ? LANES / 2 : 1;  // lanes of a step of a beat with an error
+localparam STEPS  = LANES / Q;                     // steps of such a beat: 2 (1 at LANES 1)
+localparam SLOTS  = 3 * Q;                         // byte slots of such a step
+localparam WIN    = (LANES >= 4) ? 2 * LANES : 4;  // a step's bytes at most: a power of two, >= SLOTS
+localparam ROWS   = (LANES >= 64) ? 16 : 8;        // the ring's rows of WIN bytes
+localparam RING   = ROWS * WIN;
+localparam LOG_L  = $clog2(LANES);
+localparam LOG_Q  = $clog2(Q);
+localparam LOG_S  = $clog2(SLOTS);
+localparam LOG_W  = $clog2(WIN);
+localparam LOG_R  = $clog2(RING);
+localparam PW     = LOG_R + 1;                     // a ring position and a wrap bit
+localparam NW     = $clog2(WIN + 1);               // a step's byte count
+localparam SUMW   = 2 + LOG_Q;                     // a step's byte count from utf8_lane_sum
+localparam SW     = (LOG_S > 0) ? LOG_S : 1;       // a slot's shift
+localparam EW     = $clog2(SLOTS + 1);             // a count of empty slots, up to SLOTS
+localparam WORDS  = RING / LANES;
+localparam WDW    = LOG_R - LOG_L;                 // a word's index in the ring
+localparam KW     = LOG_L + 1;                     // bytes of a packet's last word, 1..LANES
+localparam [31:0] LANES_32 = LANES;
+localparam [31:0] RING_32  = RING;
+localparam [PW-1:0] LANES_P = LANES_32[PW-1:0];
+localparam [PW-1:0] RING_P  = RING_32[PW-1:0];
 
-// Levels per clock of the prefix count and the compaction. The cycle model
-// (model/stream/utf8_sanitizer.cpp) has the same figures: they set the latency.
+// Levels per clock of the prefix count, the compaction and the rotation. The
+// cycle model has the same figures: they set the latency.
 localparam SCAN_STEP = 2;
 localparam PACK_STEP = 2;
+localparam ROT_STEP  = 2;
 
 // cut_mask(levels, step): bit i set, a register after level i (every
 // step-th level and the last one)
 `include "utf8_cut_mask.vh"
 
-localparam SCAN_CUTS = cut_mask(LOG_A, SCAN_STEP);
+localparam SCAN_CUTS = cut_mask(LOG_Q, SCAN_STEP);
 localparam PACK_CUTS = cut_mask(LOG_S, PACK_STEP);
+localparam ROT_CUTS  = cut_mask(LOG_W, ROT_STEP);
 
 // Parameter checks. An illegal value instantiates a module that does not exist,
 // named after the rule it breaks, where Verilator, Icarus and Yosys all stop
@@ -122,9 +144,6 @@ generate
     end
 endgenerate
 
-// encode(cp, n): a code point's UTF-8 in n bytes, bytes past n zero
-`include "utf8_encode.vh"
-
 wire s_ready_d;  // s_axis_tready's next value outside reset, which the front end registers copies of
 
 // ---------------------------------------------------------------------------
@@ -137,6 +156,8 @@ wire [LANES-1:0]        dec_end;
 wire [3*LANES-1:0]      dec_len;
 wire [3*LANES-1:0]      dec_cls;
 wire [32*LANES-1:0]     dec_cp;
+wire [8*LANES-1:0]      dec_data;
+wire [LANES-1:0]        dec_keep;
 wire [LANES-1:0]        dec_start;
 wire [LANES-1:0]        dec_str_end;
 
@@ -160,200 +181,189 @@ utf8_lane_front #(
     .dec_len(dec_len),
     .dec_cls(dec_cls),
     .dec_cp(dec_cp),
+    .dec_data(dec_data),
+    .dec_keep(dec_keep),
     .dec_start(dec_start),
     .dec_str_end(dec_str_end)
 );
-// The packet is the only string: its marks are the packet's ends.
-wire unused_str = &{1'b0, dec_start, dec_str_end, 1'b0};
+// The packet is the only string: its marks are the packet's ends. The bytes
+// go out as they came in, so code points are not needed; synthesis drops them.
+wire unused_front = &{1'b0, dec_start, dec_str_end, dec_cp, 1'b0};
 
 // ---------------------------------------------------------------------------
-// Slot stage: each unit's bytes in the slots of its end lane (and of the lane
-// before, for four to six bytes), with each lane's count of empty slots.
-// dec_end is all zeros when its beat is not valid, so no lane has a byte then.
+// Role stage: each lane's role (0, 1 or 3 bytes out), the same masked to the
+// lanes up to the last unit end of its step (the committed part), whether the
+// beat's first unit is an error unit begun in an earlier beat (retract), and
+// whether any unit ends in each step.
 
-reg [47:0]        lane_bytes [0:LANES-1];
-reg [LANES-1:0]   lane_big;      // a well-formed unit of four to six bytes ends here
-reg [3*LANES-1:0] lane_n;        // the unit's byte count (0: no unit ends here)
-reg [8*SLOTS-1:0] slot_bytes_d;
-reg [SLOTS-1:0]   slot_full_d;   // the slot holds a byte
-reg [2*AREAS-1:0] area_empty_d;  // empty slots per area, 0-3
-integer k, i;
+reg  [LANES-1:0]   err_end;
+reg  [2*LANES-1:0] role_d;
+reg                retract_d;
+wire [LANES-1:0]   upto_end;   // a unit ends at this lane or above it, in its step
+integer k, e;
 always @* begin
     for (k = 0; k < LANES; k = k + 1) begin
-        if (!dec_end[k]) begin
-            lane_n[3*k +: 3] = 3'd0;
-        end else if (dec_cls[3*k +: 3] == CLS_OK) begin
-            lane_n[3*k +: 3] = dec_len[3*k +: 3];
-        end else begin
-            lane_n[3*k +: 3] = 3'd3;   // U+FFFD
-        end
-        lane_big[k] = dec_end[k] && dec_cls[3*k +: 3] == CLS_OK && dec_len[3*k + 2];
-        lane_bytes[k] = encode(dec_cls[3*k +: 3] == CLS_OK ? dec_cp[32*k +: 31] : 31'h0000FFFD,
-                               lane_n[3*k +: 3]);
+        err_end[k] = dec_end[k] && dec_cls[3*k +: 3] != CLS_OK;
     end
-    // Area 0: the first three bytes of a long unit ending at lane 0.
-    slot_bytes_d[0 +: 24] = lane_big[0] ? lane_bytes[0][23:0] : 24'd0;
-    slot_full_d[0 +: 3]   = {3{lane_big[0]}};
     for (k = 0; k < LANES; k = k + 1) begin
-        // Area k+1: the last bytes of a long unit ending here, or the bytes of
-        // a short unit ending here, or the first three of a long unit ending
-        // at the next lane (then none ends here, and this lane's bytes are 0).
-        if (lane_big[k]) begin
-            slot_bytes_d[24*(k+1) +: 24] = lane_bytes[k][47:24];
-        end else if (k + 1 < LANES && lane_big[(k + 1) % LANES]) begin
-            slot_bytes_d[24*(k+1) +: 24] = lane_bytes[(k + 1) % LANES][23:0];
+        if (!dec_keep[k]) begin
+            role_d[2*k +: 2] = 2'd0;
+        end else if (err_end[k]) begin
+            role_d[2*k +: 2] = 2'd3;
         end else begin
-            slot_bytes_d[24*(k+1) +: 24] = lane_bytes[k][23:0];
+            role_d[2*k +: 2] = 2'd1;
         end
-        for (i = 0; i < 3; i = i + 1) begin
-            if (lane_big[k]) begin
-                slot_full_d[3*(k+1) + i] = {29'd0, lane_n[3*k +: 3]} > 3 + i;
-            end else if (k + 1 < LANES && lane_big[(k + 1) % LANES]) begin
-                slot_full_d[3*(k+1) + i] = 1'b1;
-            end else begin
-                slot_full_d[3*(k+1) + i] = {29'd0, lane_n[3*k +: 3]} > i;
+        // an error unit ending up to five lanes above holds this byte
+        for (e = k + 1; e < LANES && e <= k + 5; e = e + 1) begin
+            if (err_end[e] && {29'd0, dec_len[3*e +: 3]} > e - k) begin
+                role_d[2*k +: 2] = 2'd0;
             end
         end
     end
-    for (k = 0; k < AREAS; k = k + 1) begin
-        area_empty_d[2*k +: 2] = 2'd3 - {1'b0, slot_full_d[3*k]} - {1'b0, slot_full_d[3*k + 1]}
-                                      - {1'b0, slot_full_d[3*k + 2]};
+    retract_d = 1'b0;
+    for (e = 0; e < LANES && e < 5; e = e + 1) begin
+        if (err_end[e] && {29'd0, dec_len[3*e +: 3]} > e + 1) begin
+            retract_d = 1'b1;
+        end
     end
 end
 
-// Beside each beat: {goes into the FIFO, last, dropped (no unit)}, decoded
-// here so that the FIFO's controls come straight from flops.
-wire       dec_any = |dec_end;
-wire [2:0] dec_tag = {dec_any, dec_last, dec_valid && !dec_any};
-
-reg [8*SLOTS-1:0] slot_bytes_q;
-reg [SLOTS-1:0]   slot_full_q;
-reg [2*AREAS-1:0] slot_empty_q;
-reg [2:0]         slot_tag_q;
-
-always @(posedge clk) begin
-    slot_bytes_q <= slot_bytes_d;
-    slot_full_q  <= slot_full_d;
-    slot_empty_q <= area_empty_d;
-    slot_tag_q   <= dec_tag;
-    if (rst) begin
-        slot_tag_q <= 3'b000;
-    end
-end
-
-// ---------------------------------------------------------------------------
-// Shift stage: each area's shift (empty slots below it), by a log-depth
-// prefix count over the areas, registered after the levels in SCAN_CUTS
-
-genvar g, l;
+// upto_end: a suffix OR of dec_end within each step, log2(Q) levels.
+genvar g, l, p;
 generate
-    for (l = 0; l < LOG_A; l = l + 1) begin : g_scan
-        // Inclusive prefix count of empty slots over 2^(l+1) areas, from level
-        // l; the beat's bytes, full flags and tag keep step with it.
-        wire [CW*AREAS-1:0] c_in;
-        wire [CW*AREAS-1:0] c_sum;
-        wire [8*SLOTS-1:0]  b_in;
-        wire [SLOTS-1:0]    f_in;
-        wire [2:0]          t_in;
-        wire [CW*AREAS-1:0] c_out;
-        wire [8*SLOTS-1:0]  b_out;
-        wire [SLOTS-1:0]    f_out;
-        wire [2:0]          t_out;
-        if (l == 0) begin : g_first
-            for (g = 0; g < AREAS; g = g + 1) begin : g_area
-                assign c_in[g*CW +: CW] = {{(CW-2){1'b0}}, slot_empty_q[2*g +: 2]};
-            end
-            assign b_in = slot_bytes_q;
-            assign f_in = slot_full_q;
-            assign t_in = slot_tag_q;
-        end else begin : g_next
-            assign c_in = g_scan[l-1].c_out;
-            assign b_in = g_scan[l-1].b_out;
-            assign f_in = g_scan[l-1].f_out;
-            assign t_in = g_scan[l-1].t_out;
-        end
-        for (g = 0; g < AREAS; g = g + 1) begin : g_area
-            if (g >= (1 << l)) begin : g_add
-                assign c_sum[g*CW +: CW] = c_in[g*CW +: CW] + c_in[(g - (1 << l))*CW +: CW];
-            end else begin : g_copy
-                assign c_sum[g*CW +: CW] = c_in[g*CW +: CW];
-            end
-        end
-        if (((SCAN_CUTS >> l) & 1) != 0) begin : g_reg
-            reg [CW*AREAS-1:0] c_q;
-            reg [8*SLOTS-1:0]  b_q;
-            reg [SLOTS-1:0]    f_q;
-            reg [2:0]          t_q;
-            always @(posedge clk) begin
-                c_q <= c_sum;
-                b_q <= b_in;
-                f_q <= f_in;
-                t_q <= t_in;
-                if (rst) begin
-                    t_q <= 3'b000;
+    for (g = 0; g < STEPS; g = g + 1) begin : g_upto
+        for (l = 0; l <= LOG_Q; l = l + 1) begin : g_lvl
+            wire [Q-1:0] o;
+            if (l == 0) begin : g_first
+                assign o = dec_end[g*Q +: Q];
+            end else begin : g_next
+                for (p = 0; p < Q; p = p + 1) begin : g_lane
+                    if (p + (1 << (l - 1)) < Q) begin : g_or
+                        assign o[p] = g_lvl[l-1].o[p] | g_lvl[l-1].o[p + (1 << (l - 1))];
+                    end else begin : g_keep
+                        assign o[p] = g_lvl[l-1].o[p];
+                    end
                 end
             end
-            assign c_out = c_q;
-            assign b_out = b_q;
-            assign f_out = f_q;
-            assign t_out = t_q;
-        end else begin : g_comb
-            assign c_out = c_sum;
-            assign b_out = b_in;
-            assign f_out = f_in;
-            assign t_out = t_in;
         end
+        assign upto_end[g*Q +: Q] = g_lvl[LOG_Q].o;
     end
 endgenerate
 
-// A slot's shift: the inclusive count of the area below its own (at most
-// 3*LANES, below SLOTS); the beat's byte count: the slots less all the empty.
-wire [CW*AREAS-1:0] incl = g_scan[LOG_A-1].c_out;
-wire [SW*SLOTS-1:0] shift_by;
-wire [CW-1:0]       shift_count = SLOTS_C - incl[(AREAS-1)*CW +: CW];
+reg                rl_valid_q;
+reg                rl_last_q;
+reg                rl_retract_q;
+reg                rl_slow_q;
+reg  [STEPS-1:0]   rl_any_q;
+reg  [2*LANES-1:0] rl_role_q;
+reg  [2*LANES-1:0] rl_krole_q;
+reg  [8*LANES-1:0] rl_data_q;
+integer s, kk;
+always @(posedge clk) begin
+    rl_valid_q   <= dec_valid;
+    rl_last_q    <= dec_last;
+    rl_retract_q <= retract_d;
+    rl_slow_q    <= |err_end;
+    for (s = 0; s < STEPS; s = s + 1) begin
+        rl_any_q[s] <= |dec_end[s*Q +: Q];
+    end
+    rl_role_q    <= role_d;
+    for (kk = 0; kk < LANES; kk = kk + 1) begin
+        rl_krole_q[2*kk +: 2] <= upto_end[kk] ? role_d[2*kk +: 2] : 2'd0;
+    end
+    rl_data_q    <= dec_data;
+    if (rst) begin
+        rl_valid_q <= 1'b0;
+    end
+end
+
+// ---------------------------------------------------------------------------
+// Count stages: each step's bytes (n) and committed bytes (k), then the
+// beat's as one step (nf, kf: the first step's, and the second's behind it).
+
+wire [STEPS*SUMW-1:0] step_n_d;
+wire [STEPS*SUMW-1:0] step_k_d;
 generate
-    for (g = 0; g < SLOTS; g = g + 1) begin : g_shift
-        if (g < 3) begin : g_first
-            assign shift_by[g*SW +: SW] = {SW{1'b0}};
-        end else begin : g_rest
-            assign shift_by[g*SW +: SW] = incl[(g/3 - 1)*CW +: SW];
-        end
+    for (g = 0; g < STEPS; g = g + 1) begin : g_sum
+        utf8_lane_sum #(.N(Q), .IN_WIDTH(2)) n_inst (
+            .in_values(rl_role_q[2*Q*g +: 2*Q]),
+            .sum(step_n_d[SUMW*g +: SUMW])
+        );
+        utf8_lane_sum #(.N(Q), .IN_WIDTH(2)) k_inst (
+            .in_values(rl_krole_q[2*Q*g +: 2*Q]),
+            .sum(step_k_d[SUMW*g +: SUMW])
+        );
     end
 endgenerate
 
+reg                   sm_valid_q;
+reg                   sm_last_q;
+reg                   sm_retract_q;
+reg                   sm_slow_q;
+reg  [STEPS-1:0]      sm_any_q;
+reg  [STEPS*SUMW-1:0] sm_n_q;
+reg  [STEPS*SUMW-1:0] sm_k_q;
+reg  [2*LANES-1:0]    sm_role_q;
+reg  [8*LANES-1:0]    sm_data_q;
+always @(posedge clk) begin
+    sm_valid_q   <= rl_valid_q;
+    sm_last_q    <= rl_last_q;
+    sm_retract_q <= rl_retract_q;
+    sm_slow_q    <= rl_slow_q;
+    sm_any_q     <= rl_any_q;
+    sm_n_q       <= step_n_d;
+    sm_k_q       <= step_k_d;
+    sm_role_q    <= rl_role_q;
+    sm_data_q    <= rl_data_q;
+    if (rst) begin
+        sm_valid_q <= 1'b0;
+    end
+end
+
+// The beat as one step (only a beat without error units is written so)
+wire [NW-1:0] n0 = {{(NW-SUMW){1'b0}}, sm_n_q[0 +: SUMW]};
+wire [NW-1:0] k0 = {{(NW-SUMW){1'b0}}, sm_k_q[0 +: SUMW]};
+wire [NW-1:0] beat_n;
+wire [NW-1:0] beat_k;
+generate
+    if (STEPS == 2) begin : g_two
+        wire [NW-1:0] n1 = {{(NW-SUMW){1'b0}}, sm_n_q[SUMW +: SUMW]};
+        wire [NW-1:0] k1 = {{(NW-SUMW){1'b0}}, sm_k_q[SUMW +: SUMW]};
+        assign beat_n = n0 + n1;
+        assign beat_k = sm_any_q[1] ? n0 + k1 : k0;
+    end else begin : g_one
+        assign beat_n = n0;
+        assign beat_k = k0;
+    end
+endgenerate
+
+// FIFO entry: {last, retract, slow, any, n, k, beat n, beat k, roles, bytes}
+localparam F_DATA = 0;
+localparam F_ROLE = F_DATA + 8 * LANES;
+localparam F_BK   = F_ROLE + 2 * LANES;
+localparam F_BN   = F_BK + NW;
+localparam F_K    = F_BN + NW;
+localparam F_N    = F_K + STEPS * SUMW;
+localparam F_ANY  = F_N + STEPS * SUMW;
+localparam F_SLOW = F_ANY + STEPS;
+localparam F_RET  = F_SLOW + 1;
+localparam F_LAST = F_RET + 1;
+localparam FW     = F_LAST + 1;
+
+reg                   cb_valid_q;
+reg  [FW-1:0]         cb_entry_q;
+always @(posedge clk) begin
+    cb_valid_q <= sm_valid_q;
+    cb_entry_q <= {sm_last_q, sm_retract_q, sm_slow_q, sm_any_q, sm_n_q, sm_k_q,
+                   beat_n, beat_k, sm_role_q, sm_data_q};
+    if (rst) begin
+        cb_valid_q <= 1'b0;
+    end
+end
+
 // ---------------------------------------------------------------------------
-// Pack stage: compaction of the slots, registered after the levels in
-// PACK_CUTS (always after the last one, so that the FIFO is written from
-// registers); the tag carries the beat's byte count
-
-wire [8*SLOTS-1:0] pack_bytes;
-wire [SLOTS-1:0]   pack_full;
-wire [CW+2:0]      pack_tag;
-
-utf8_lane_compact #(
-    .LANES(SLOTS),
-    .WIDTH(8),
-    .SHIFT_WIDTH(SW),
-    .REGISTER_AFTER(PACK_CUTS),
-    .TAG_WIDTH(CW + 3)
-) compact_inst (
-    .clk(clk),
-    .rst(rst),
-    .in_elem(g_scan[LOG_A-1].b_out),
-    .in_valid(g_scan[LOG_A-1].f_out),
-    .in_shift(shift_by),
-    .in_tag({shift_count, g_scan[LOG_A-1].t_out}),
-    .out_elem(pack_bytes),
-    .out_valid(pack_full),
-    .out_tag(pack_tag)
-);
-
-// The packed slots are full from slot 0 up to the count, which the FIFO keeps.
-wire unused_pack_full = &{1'b0, pack_full, 1'b0};
-
-// ---------------------------------------------------------------------------
-// Output FIFO and credit (utf8_lane_fifo): beats with bytes are written, the
-// others retired; its head feeds the repacking accumulator.
+// Beat FIFO and credit (utf8_lane_fifo): every beat is written; the control
+// takes the head when its last step goes.
 
 wire [FW-1:0] head;
 wire          head_valid;
@@ -368,32 +378,380 @@ utf8_lane_fifo #(
     .s_valid(s_axis_tvalid),
     .s_ready(s_axis_tready),
     .s_ready_next(s_ready_d),
-    .wr(pack_tag[2]),
-    .drop(pack_tag[0]),
-    .wr_data({pack_tag[1], pack_tag[3 +: CW], pack_bytes}),
+    .wr(cb_valid_q),
+    .drop(1'b0),
+    .wr_data(cb_entry_q),
     .m_data(head),
     .m_valid(head_valid),
     .m_ready(head_ready)
 );
 
-utf8_repack #(
-    .ITEM(8),
-    .IN(SLOTS),
-    .OUT(LANES)
-) repack_inst (
+// ---------------------------------------------------------------------------
+// Control: the head's next step gets its place in the ring when the ring has
+// room for it. w_q: where the next step's bytes go; c_q: the end of the bytes
+// committed (those of units that have ended). A step that retracts starts at
+// c_q, over the uncommitted bytes of the error unit it ends. A packet's end
+// commits everything and moves both to the next word boundary.
+
+wire                  h_last    = head[F_LAST];
+wire                  h_retract = head[F_RET];
+wire                  h_slow    = head[F_SLOW];
+wire [STEPS-1:0]      h_any     = head[F_ANY +: STEPS];
+wire [STEPS*SUMW-1:0] h_n       = head[F_N +: STEPS*SUMW];
+wire [STEPS*SUMW-1:0] h_k       = head[F_K +: STEPS*SUMW];
+wire [NW-1:0]         h_bn      = head[F_BN +: NW];
+wire [NW-1:0]         h_bk      = head[F_BK +: NW];
+wire [2*LANES-1:0]    h_role    = head[F_ROLE +: 2*LANES];
+wire [8*LANES-1:0]    h_data    = head[F_DATA +: 8*LANES];
+
+reg  [PW-1:0] w_q;
+reg  [PW-1:0] c_q;
+reg           phase_q;     // the head's second step is next
+wire [PW-1:0] rp_q;        // the reader's word pointer (below)
+
+wire          second     = STEPS == 2 && phase_q;   // the step is the second half
+wire          step_first = !phase_q;
+wire          step_final = !h_slow || phase_q || STEPS == 1;
+wire [NW-1:0] step_n   = !h_slow ? h_bn : {{(NW-SUMW){1'b0}}, h_n[SUMW*second +: SUMW]};
+wire [NW-1:0] step_k   = !h_slow ? h_bk : {{(NW-SUMW){1'b0}}, h_k[SUMW*second +: SUMW]};
+wire          step_any = !h_slow ? |h_any : h_any[second];
+wire          step_end = h_last && step_final;
+wire [PW-1:0] base     = (h_retract && step_first) ? c_q : w_q;
+wire [PW-1:0] end_pos  = base + {{(PW-NW){1'b0}}, step_n};
+wire [PW-1:0] used     = end_pos - rp_q;
+wire          room     = used <= RING_P;
+wire          go       = head_valid && room;
+wire [PW-1:0] rounded  = (end_pos + LANES_P - 1'b1) & ~(LANES_P - 1'b1);
+// A packet's last beat commits nothing before its last step, which commits
+// it all and marks its end in the same clock: the reader must not take the
+// last word without its mark.
+wire [PW-1:0] c_next   = step_end ? rounded
+                       : (step_any && !h_last) ? base + {{(PW-NW){1'b0}}, step_k} : c_q;
+
+assign head_ready = go && step_final;
+
+always @(posedge clk) begin
+    if (go) begin
+        w_q     <= step_end ? rounded : end_pos;
+        c_q     <= c_next;
+        phase_q <= !step_final;
+    end
+    if (rst) begin
+        w_q     <= {PW{1'b0}};
+        c_q     <= {PW{1'b0}};
+        phase_q <= 1'b0;
+    end
+end
+
+// The step, registered: its bytes (a whole beat, or the lanes of one half),
+// roles, place, count, the commit pointer after it, and the packet's end.
+localparam T_VALID = 0;
+localparam T_FAST  = 1;
+localparam T_END   = 2;
+localparam T_BASE  = 3;
+localparam T_N     = T_BASE + PW;
+localparam T_C     = T_N + NW;
+localparam TW      = T_C + PW;
+
+reg  [8*LANES-1:0] st_data_q;
+reg  [2*Q-1:0]     st_role_q;
+reg  [TW-1:0]      st_tag_q;
+always @(posedge clk) begin
+    st_data_q <= !h_slow ? h_data
+                         : {{(8*(LANES-Q)){1'b0}}, h_data[8*Q*second +: 8*Q]};
+    st_role_q <= h_role[2*Q*second +: 2*Q];
+    st_tag_q  <= {c_next, step_n, base, step_end, !h_slow, go};
+    if (rst) begin
+        st_tag_q[T_VALID] <= 1'b0;
+    end
+end
+
+// ---------------------------------------------------------------------------
+// Prefix count of empty slots (3 - role) over the step's lanes, registered
+// after the levels in SCAN_CUTS; the bytes and tag keep step with it.
+
+generate
+    for (l = 0; l < LOG_Q; l = l + 1) begin : g_scan
+        wire [EW*Q-1:0]    c_in;
+        wire [EW*Q-1:0]    c_sum;
+        wire [8*LANES-1:0] b_in;
+        wire [2*Q-1:0]     r_in;
+        wire [TW-1:0]      t_in;
+        wire [EW*Q-1:0]    c_out;
+        wire [8*LANES-1:0] b_out;
+        wire [2*Q-1:0]     r_out;
+        wire [TW-1:0]      t_out;
+        if (l == 0) begin : g_first
+            for (g = 0; g < Q; g = g + 1) begin : g_lane
+                assign c_in[g*EW +: EW] = {{(EW-2){1'b0}}, 2'd3 - st_role_q[2*g +: 2]};
+            end
+            assign b_in = st_data_q;
+            assign r_in = st_role_q;
+            assign t_in = st_tag_q;
+        end else begin : g_next
+            assign c_in = g_scan[l-1].c_out;
+            assign b_in = g_scan[l-1].b_out;
+            assign r_in = g_scan[l-1].r_out;
+            assign t_in = g_scan[l-1].t_out;
+        end
+        for (g = 0; g < Q; g = g + 1) begin : g_lane
+            if (g >= (1 << l)) begin : g_add
+                assign c_sum[g*EW +: EW] = c_in[g*EW +: EW] + c_in[(g - (1 << l))*EW +: EW];
+            end else begin : g_copy
+                assign c_sum[g*EW +: EW] = c_in[g*EW +: EW];
+            end
+        end
+        if (((SCAN_CUTS >> l) & 1) != 0) begin : g_reg
+            reg [EW*Q-1:0]    e_q;
+            reg [8*LANES-1:0] b_q;
+            reg [2*Q-1:0]     r_q;
+            reg [TW-1:0]      t_q;
+            always @(posedge clk) begin
+                e_q <= c_sum;
+                b_q <= b_in;
+                r_q <= r_in;
+                t_q <= t_in;
+                if (rst) begin
+                    t_q[T_VALID] <= 1'b0;
+                end
+            end
+            assign c_out = e_q;
+            assign b_out = b_q;
+            assign r_out = r_q;
+            assign t_out = t_q;
+        end else begin : g_comb
+            assign c_out = c_sum;
+            assign b_out = b_in;
+            assign r_out = r_in;
+            assign t_out = t_in;
+        end
+    end
+endgenerate
+
+wire [EW*Q-1:0]    sc_incl;
+wire [8*LANES-1:0] sc_data;
+wire [2*Q-1:0]     sc_role;
+wire [TW-1:0]      sc_tag;
+generate
+    if (LOG_Q > 0) begin : g_scanned
+        assign sc_incl = g_scan[LOG_Q-1].c_out;
+        assign sc_data = g_scan[LOG_Q-1].b_out;
+        assign sc_role = g_scan[LOG_Q-1].r_out;
+        assign sc_tag  = g_scan[LOG_Q-1].t_out;
+    end else begin : g_single
+        assign sc_incl = {{(EW-2){1'b0}}, 2'd3 - st_role_q};
+        assign sc_data = st_data_q;
+        assign sc_role = st_role_q;
+        assign sc_tag  = st_tag_q;
+    end
+endgenerate
+
+// Slots: a step of a beat with an error has three per lane, filled from the
+// first (the byte, or EF BF BD), each full slot shifted down by the empty
+// slots of the lanes below; a beat without one has its bytes in the first
+// LANES slots, none shifted, and its count marks the full ones.
+wire          sc_fast = sc_tag[T_FAST];
+wire [NW-1:0] sc_n    = sc_tag[T_N +: NW];
+reg  [8*SLOTS-1:0]  slot_byte;
+reg  [SLOTS-1:0]    slot_full;
+reg  [SW*SLOTS-1:0] slot_shift;
+integer i;
+// The top lane's count is the step's empty slots, which nothing needs.
+wire unused_incl = &{1'b0, sc_incl, 1'b0};
+always @* begin
+    for (i = 0; i < SLOTS; i = i + 1) begin
+        if (sc_fast) begin
+            slot_byte[8*i +: 8]    = (i < LANES) ? sc_data[8*(i % LANES) +: 8] : 8'h00;
+            slot_full[i]           = i < LANES && i < sc_n;
+            slot_shift[SW*i +: SW] = {SW{1'b0}};
+        end else begin
+            case (i % 3)
+                0: slot_byte[8*i +: 8] = (sc_role[2*(i/3) +: 2] == 2'd3) ? 8'hEF : sc_data[8*(i/3) +: 8];
+                1: slot_byte[8*i +: 8] = 8'hBF;
+                default: slot_byte[8*i +: 8] = 8'hBD;
+            endcase
+            slot_full[i] = {30'd0, sc_role[2*(i/3) +: 2]} > i % 3;
+            if (i < 3) begin
+                slot_shift[SW*i +: SW] = {SW{1'b0}};
+            end else begin
+                slot_shift[SW*i +: SW] = sc_incl[EW*(i/3 - 1) +: SW];
+            end
+        end
+    end
+end
+
+wire [8*SLOTS-1:0] pk_bytes;
+wire [SLOTS-1:0]   pk_full;
+wire [TW-1:0]      pk_tag;
+
+utf8_lane_compact #(
+    .LANES(SLOTS),
+    .WIDTH(8),
+    .SHIFT_WIDTH(SW),
+    .REGISTER_AFTER(PACK_CUTS),
+    .TAG_WIDTH(TW)
+) compact_inst (
     .clk(clk),
     .rst(rst),
-    .s_data(head[0 +: 8*SLOTS]),
-    .s_count(head[8*SLOTS +: CW]),
-    .s_valid(head_valid),
-    .s_ready(head_ready),
-    .s_last(head[FW-1]),
-    .m_data(m_axis_tdata),
-    .m_keep(m_axis_tkeep),
-    .m_valid(m_axis_tvalid),
-    .m_ready(m_axis_tready),
-    .m_last(m_axis_tlast)
+    .in_elem(slot_byte),
+    .in_valid(slot_full),
+    .in_shift(slot_shift),
+    .in_tag(sc_tag),
+    .out_elem(pk_bytes),
+    .out_valid(pk_full),
+    .out_tag(pk_tag)
 );
+// The packed slots are full from slot 0 up to the step's count.
+wire unused_pk_full = &{1'b0, pk_full, 1'b0};
+
+// ---------------------------------------------------------------------------
+// Rotation: byte j of the step to column (base + j) mod WIN, by the bits of
+// base from the lowest, registered after the levels in ROT_CUTS.
+
+generate
+    for (l = 0; l < LOG_W; l = l + 1) begin : g_rot
+        wire [8*WIN-1:0] d_in;
+        wire [TW-1:0]    t_in;
+        wire [8*WIN-1:0] d_rot;
+        wire [8*WIN-1:0] d_out;
+        wire [TW-1:0]    t_out;
+        if (l == 0) begin : g_first
+            assign d_in = {{(8*(WIN-SLOTS)){1'b0}}, pk_bytes};
+            assign t_in = pk_tag;
+        end else begin : g_next
+            assign d_in = g_rot[l-1].d_out;
+            assign t_in = g_rot[l-1].t_out;
+        end
+        for (g = 0; g < WIN; g = g + 1) begin : g_col
+            assign d_rot[8*g +: 8] = t_in[T_BASE + l] ? d_in[8*((g + WIN - (1 << l)) % WIN) +: 8]
+                                                      : d_in[8*g +: 8];
+        end
+        if (((ROT_CUTS >> l) & 1) != 0) begin : g_reg
+            reg [8*WIN-1:0] d_q;
+            reg [TW-1:0]    t_q;
+            always @(posedge clk) begin
+                d_q <= d_rot;
+                t_q <= t_in;
+                if (rst) begin
+                    t_q[T_VALID] <= 1'b0;
+                end
+            end
+            assign d_out = d_q;
+            assign t_out = t_q;
+        end else begin : g_comb
+            assign d_out = d_rot;
+            assign t_out = t_in;
+        end
+    end
+endgenerate
+
+wire [8*WIN-1:0] wr_data = g_rot[LOG_W-1].d_out;
+wire [TW-1:0]    wr_tag  = g_rot[LOG_W-1].t_out;
+wire             wr_valid = wr_tag[T_VALID];
+wire             wr_end   = wr_tag[T_END];
+wire [PW-1:0]    wr_base  = wr_tag[T_BASE +: PW];
+wire [NW-1:0]    wr_n     = wr_tag[T_N +: NW];
+wire [PW-1:0]    wr_c     = wr_tag[T_C +: PW];
+wire unused_wr_fast = &{1'b0, wr_tag[T_FAST], 1'b0};
+
+// ---------------------------------------------------------------------------
+// Ring: a memory of ROWS bytes per column; a step writes its n bytes from
+// column base mod WIN up, wrapping into the next row. ring_c_q is the commit
+// pointer the reader sees; a packet's end marks its last word and byte count.
+
+wire [LOG_W-1:0]       wr_col0 = wr_base[LOG_W-1:0];
+wire [LOG_R-LOG_W-1:0] wr_row0 = wr_base[LOG_R-1:LOG_W];
+wire [PW-1:0]          wr_last = wr_base + {{(PW-NW){1'b0}}, wr_n} - 1'b1;  // a packet's last byte
+wire [WDW-1:0]         end_word = wr_last[LOG_R-1:LOG_L];
+wire [PW-1:0]          end_cnt  = (wr_last & (LANES_P - 1'b1)) + 1'b1;
+wire unused_wr = &{1'b0, wr_base[PW-1], wr_last, end_cnt, 1'b0};
+
+reg  [PW-1:0]     ring_c_q;
+reg  [WORDS-1:0]  end_q;                 // a packet ends in the word
+reg  [KW-1:0]     end_cnt_q [0:WORDS-1]; // its bytes in that word
+wire [8*WIN-1:0]  col_rd;                // each column's byte in the reader's row
+wire [LOG_R-LOG_W-1:0] rd_row = rp_q[LOG_R-1:LOG_W];
+
+generate
+    for (g = 0; g < WIN; g = g + 1) begin : g_ring
+        localparam [LOG_W-1:0] COL = g;
+        // COL - wr_col0 with its borrow: the column is in the next row when
+        // it is below the step's first column
+        wire [LOG_W:0]   diff = {1'b0, COL} - {1'b0, wr_col0};
+        wire [LOG_W-1:0] off  = diff[LOG_W-1:0];
+        wire             we   = wr_valid && {1'b0, off} < wr_n;
+        wire [LOG_R-LOG_W-1:0] row = wr_row0 + {{(LOG_R-LOG_W-1){1'b0}}, diff[LOG_W]};
+        reg  [7:0] mem [0:ROWS-1];
+        always @(posedge clk) begin
+            if (we) begin
+                mem[row] <= wr_data[8*g +: 8];
+            end
+        end
+        assign col_rd[8*g +: 8] = mem[rd_row];
+    end
+endgenerate
+
+// ---------------------------------------------------------------------------
+// Reader: the word at rp_q goes to the output register when it is committed,
+// or when a packet ends in it (then with tlast and that packet's bytes).
+
+reg  [PW-1:0]      rp_r;
+reg                m_valid_q;
+reg  [8*LANES-1:0] m_data_q;
+reg  [LANES-1:0]   m_keep_q;
+reg                m_last_q;
+assign rp_q = rp_r;
+
+wire [WDW-1:0] rd_word  = rp_r[LOG_R-1:LOG_L];
+wire [LOG_W-1:0] rd_at  = rp_r[LOG_W-1:0];        // the word's first column
+wire [PW-1:0]  ahead    = ring_c_q - rp_r;
+wire           rd_end   = end_q[rd_word];
+wire [KW-1:0]  rd_cnt   = end_cnt_q[rd_word];
+wire           rd_avail = rd_end || ahead >= LANES_P;
+wire           rd_load  = rd_avail && (!m_valid_q || m_axis_tready);
+
+reg [8*LANES-1:0] rd_bytes;
+reg [LANES-1:0]   rd_keep;
+integer r;
+always @* begin
+    for (r = 0; r < LANES; r = r + 1) begin
+        rd_keep[r] = !rd_end || {{(32-KW){1'b0}}, rd_cnt} > r;
+        rd_bytes[8*r +: 8] = col_rd[8*({{(32-LOG_W){1'b0}}, rd_at} + r) +: 8] & {8{rd_keep[r]}};
+    end
+end
+
+always @(posedge clk) begin
+    if (rd_load) begin
+        m_data_q <= rd_bytes;
+        m_keep_q <= rd_keep;
+        m_last_q <= rd_end;
+        rp_r     <= rp_r + LANES_P;
+    end
+    m_valid_q <= rd_load || (m_valid_q && !m_axis_tready);
+
+    if (wr_valid) begin
+        ring_c_q <= wr_c;
+    end
+    if (rd_load) begin
+        end_q[rd_word] <= 1'b0;
+    end
+    if (wr_valid && wr_end) begin
+        end_q[end_word]     <= 1'b1;
+        end_cnt_q[end_word] <= end_cnt[KW-1:0];
+    end
+
+    if (rst) begin
+        rp_r      <= {PW{1'b0}};
+        m_valid_q <= 1'b0;
+        ring_c_q  <= {PW{1'b0}};
+        end_q     <= {WORDS{1'b0}};
+    end
+end
+
+assign m_axis_tdata  = m_data_q;
+assign m_axis_tkeep  = m_keep_q;
+assign m_axis_tvalid = m_valid_q;
+assign m_axis_tlast  = m_last_q;
 
 // ---------------------------------------------------------------------------
 // Status: first error unit of each packet, per-class counters

@@ -129,6 +129,8 @@ wire [LANES-1:0]        dec_end;
 wire [3*LANES-1:0]      dec_len;
 wire [3*LANES-1:0]      dec_cls;
 wire [32*LANES-1:0]     dec_cp;
+wire [8*LANES-1:0]      dec_data;
+wire [LANES-1:0]        dec_keep;
 wire [LANES-1:0]        dec_start;
 wire [LANES-1:0]        dec_str_end;
 
@@ -152,12 +154,16 @@ utf8_lane_front #(
     .dec_len(dec_len),
     .dec_cls(dec_cls),
     .dec_cp(dec_cp),
+    .dec_data(dec_data),
+    .dec_keep(dec_keep),
     .dec_start(dec_start),
     .dec_str_end(dec_str_end)
 );
 
 // Code points are not needed here; synthesis drops their logic.
 wire unused_cp = &{1'b0, dec_cp, 1'b0};
+// The beat's bytes are the sanitizer's; synthesis drops these registers.
+wire unused_bytes = &{1'b0, dec_data, dec_keep, 1'b0};
 
 // ---------------------------------------------------------------------------
 // The packet's first error and the per-class counters, as in utf8_validator

@@ -90,6 +90,8 @@ wire [LANES-1:0]        dec_end;
 wire [3*LANES-1:0]      dec_len;
 wire [3*LANES-1:0]      dec_cls;
 wire [32*LANES-1:0]     dec_cp;
+wire [8*LANES-1:0]      dec_data;
+wire [LANES-1:0]        dec_keep;
 wire [LANES-1:0]        dec_start;
 wire [LANES-1:0]        dec_str_end;
 
@@ -113,6 +115,8 @@ utf8_lane_front #(
     .dec_len(dec_len),
     .dec_cls(dec_cls),
     .dec_cp(dec_cp),
+    .dec_data(dec_data),
+    .dec_keep(dec_keep),
     .dec_start(dec_start),
     .dec_str_end(dec_str_end)
 );
@@ -121,6 +125,8 @@ wire unused_str = &{1'b0, dec_start, dec_str_end, 1'b0};
 
 // Code points are not needed here; synthesis drops their logic.
 wire unused_cp = &{1'b0, dec_cp, 1'b0};
+// The beat's bytes are the sanitizer's; synthesis drops these registers.
+wire unused_bytes = &{1'b0, dec_data, dec_keep, 1'b0};
 
 // ---------------------------------------------------------------------------
 // Status: first error unit of each packet, per-class counters

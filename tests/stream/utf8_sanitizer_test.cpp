@@ -36,6 +36,13 @@ std::string FirstDifference(const std::vector<uint8_t>& got, const std::vector<u
          " (RTL) / " + std::to_string(want.size()) + " (model)";
 }
 
+// The pipeline's fill, in clocks, from the first byte in to the last out at
+// full rate: the front end, the roles and counts, the FIFO, the control, the
+// step's prefix count, compaction and rotation (two levels a clock each, so a
+// clock more for each doubling of LANES from 64), the ring and the output
+// register.
+uint64_t Fill(int lanes) { return lanes >= 128 ? 29 : lanes >= 64 ? 26 : 21; }
+
 // The sanitizer as the shared wide-block tests see it.
 struct Sanitizer {
   using Run = SanitizerRun;
@@ -229,9 +236,7 @@ TEST_P(SanitizerTest, ThroughputWellFormed) {
       EXPECT_TRUE(run.packets[0] == bytes) << "well-formed input leaves unchanged";
       const uint64_t beats = sim::BeatsOf(n, L);
       EXPECT_EQ(run.beats_out, beats);
-      // The constant is the pipeline's fill: the wide decoder's and two clocks
-      // more (the decoder's is two more at LANES 128).
-      const uint64_t fill = L > 64 ? 22 : 20;
+      const uint64_t fill = Fill(L);
       EXPECT_LE(run.report.cycles, beats + fill) << "cycles for " << n << " bytes";
       const double per_clock = static_cast<double>(n) / static_cast<double>(run.report.cycles);
       EXPECT_GE(per_clock, L * 0.99) << "bytes per clock";
@@ -255,7 +260,30 @@ TEST_P(SanitizerTest, ThroughputExpansionAtOutputRate) {
   ASSERT_TRUE(Sanitizer::OneMatchesModel(run, bytes, Mode::kRfc3629));
   const uint64_t out_beats = sim::BeatsOf(3 * n, L);
   EXPECT_EQ(run.beats_out, out_beats);
-  EXPECT_LE(run.report.cycles, out_beats + 20) << "cycles for " << 3 * n << " bytes out";
+  EXPECT_LE(run.report.cycles, out_beats + Fill(L)) << "cycles for " << 3 * n << " bytes out";
+}
+
+// Random bytes (1.81 bytes out per byte in, nearly every beat holding an error
+// unit) go at half a beat a clock: a beat with an error unit is written in two
+// steps of LANES/2 lanes (one step at LANES 1, where the output's byte a clock
+// is the bound).
+TEST_P(SanitizerTest, ThroughputRandomBytes) {
+  const int L = lanes();
+  const size_t n = L == 1 ? (16u << 10) : (256u << 10);
+  sim::Rng rng(sim::SeedFromEnv(14));
+  std::vector<uint8_t> bytes(n);
+  for (uint8_t& b : bytes) b = static_cast<uint8_t>(rng.below(256));
+  for (Mode mode : {Mode::kRfc3629, Mode::kAnnexR}) {
+    const SanitizerRun run = Sanitizer::One(L, bytes, mode, sim::RunOptions());
+    ASSERT_TRUE(run.report.ok) << run.report.mismatch;
+    ASSERT_TRUE(Sanitizer::OneMatchesModel(run, bytes, mode));
+    const uint64_t in_clocks = (L == 1 ? 1 : 2) * sim::BeatsOf(n, L);
+    const uint64_t out_beats = sim::BeatsOf(run.packets[0].size(), L);
+    EXPECT_LE(run.report.cycles, std::max(in_clocks, out_beats) + Fill(L))
+        << "cycles for " << n << " bytes in, " << run.packets[0].size() << " out";
+    const double per_clock = static_cast<double>(n) / static_cast<double>(run.report.cycles);
+    testing::Test::RecordProperty("bytes_per_clock_x1000", static_cast<int>(per_clock * 1000));
+  }
 }
 
 // Long (label long).
