@@ -52,7 +52,7 @@ localparam OFFSET_WIDTH = 16;
 localparam COUNT_WIDTH = 16;
 // a beat's units re-encode to at most XB bytes
 localparam XB = 3 * LANES + 3;
-// the sanitizer's ring (rtl/stream/utf8_sanitizer.v: ROWS 8 of WIN bytes) and
+// the sanitizer's ring (rtl/stream/utf8_sanitizer.v: ROWS 8 of WIN bytes below LANES 8) and
 // its pointers' width
 localparam RING = 8 * ((LANES >= 4) ? 2 * LANES : 4);
 localparam PW = $clog2(RING) + 1;

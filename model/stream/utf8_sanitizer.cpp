@@ -29,7 +29,7 @@ constexpr size_t kBeatStages = 3;
 int Half(int lanes) { return lanes >= 2 ? lanes / 2 : 1; }
 // The ring's write window (WIN): a power of two that holds a step's bytes.
 int Window(int lanes) { return lanes >= 4 ? 2 * lanes : 4; }
-int Rows(int lanes) { return lanes >= 64 ? 16 : 8; }
+int Rows(int lanes) { return lanes >= 8 ? 16 : 8; }
 
 // From the control to the ring: the step register, then the cuts of the
 // prefix count over a half's lanes, the compaction over its 3 slots a lane,
@@ -132,7 +132,7 @@ void SanitizerCycleModel::tick(const Inputs& in) {
     step.end = h.last && final;
     const uint32_t base = (h.retract && !phase_) ? c_ : w_;
     const uint32_t end_pos = (base + n) & ptr_mask_;
-    go = ((end_pos - rp_) & ptr_mask_) <= ring_size_;
+    go = room_;
     head_ready = go && final;
     const uint32_t rounded = ((end_pos + lanes - 1) & ~(lanes - 1)) & ptr_mask_;
     if (go) {
@@ -158,6 +158,7 @@ void SanitizerCycleModel::tick(const Inputs& in) {
   }
 
   // Output register
+  const uint32_t rp_old = rp_;
   if (load) {
     for (uint32_t r = 0; r < lanes; ++r) m_data_[r] = ring_[(rp_ + r) % ring_size_];
     m_keep_ = FirstLanes(rd_end ? end_count_[word] : lanes_);
@@ -182,6 +183,11 @@ void SanitizerCycleModel::tick(const Inputs& in) {
   // Every step register moves one on; the control's step enters the first.
   std::rotate(pipe_.begin(), pipe_.end() - 1, pipe_.end());
   pipe_.front() = std::move(step);
+  // The room rule (the RTL's ROOM): written at most this far ahead of the
+  // reader, a clock before a step goes.
+  const uint32_t room_limit =
+      ring_size_ - 2 * static_cast<uint32_t>(Window(lanes_)) - static_cast<uint32_t>(lanes_);
+  room_ = ((w_ - rp_old) & ptr_mask_) <= room_limit;
   if (go) {
     w_ = w_next;
     c_ = c_next;
@@ -203,6 +209,7 @@ void SanitizerCycleModel::tick(const Inputs& in) {
     for (Step& s : pipe_) s.valid = false;
     w_ = c_ = 0;
     phase_ = false;
+    room_ = true;
     ring_c_ = 0;
     std::fill(end_.begin(), end_.end(), false);
     rp_ = 0;

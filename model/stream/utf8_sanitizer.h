@@ -86,6 +86,7 @@ class SanitizerCycleModel {
   uint32_t w_ = 0;
   uint32_t c_ = 0;
   bool phase_ = false;
+  bool room_ = true;  // the ring had room a clock ago
   std::vector<Step> pipe_;  // the step register, prefix count, compaction, rotation; back() writes
   // Ring and reader
   std::vector<uint8_t> ring_;

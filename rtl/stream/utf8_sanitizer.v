@@ -91,7 +91,7 @@ localparam Q      = (LANES >= 2) ? LANES / 2 : 1;  // lanes of a step of a beat 
 localparam STEPS  = LANES / Q;                     // steps of such a beat: 2 (1 at LANES 1)
 localparam SLOTS  = 3 * Q;                         // byte slots of such a step
 localparam WIN    = (LANES >= 4) ? 2 * LANES : 4;  // a step's bytes at most: a power of two, >= SLOTS
-localparam ROWS   = (LANES >= 64) ? 16 : 8;        // the ring's rows of WIN bytes
+localparam ROWS   = (LANES >= 8) ? 16 : 8;         // the ring's rows of WIN bytes
 localparam RING   = ROWS * WIN;
 localparam LOG_L  = $clog2(LANES);
 localparam LOG_Q  = $clog2(Q);
@@ -107,9 +107,14 @@ localparam WORDS  = RING / LANES;
 localparam WDW    = LOG_R - LOG_L;                 // a word's index in the ring
 localparam KW     = LOG_L + 1;                     // bytes of a packet's last word, 1..LANES
 localparam [31:0] LANES_32 = LANES;
-localparam [31:0] RING_32  = RING;
 localparam [PW-1:0] LANES_P = LANES_32[PW-1:0];
-localparam [PW-1:0] RING_P  = RING_32[PW-1:0];
+// The control's room rule, from registers a clock old: a step goes when the
+// written bytes were at most ROOM ahead of the reader a clock before. Since
+// then the write pointer moved by at most a step and a packet end's rounding
+// (WIN + LANES - 1), and this step writes at most WIN, so no byte the reader
+// has not read is overwritten.
+localparam [31:0] ROOM_32  = RING - 2 * WIN - LANES;
+localparam [PW-1:0] ROOM_P = ROOM_32[PW-1:0];
 
 // Levels per clock of the prefix count, the compaction and the rotation. The
 // cycle model has the same figures: they set the latency.
@@ -418,9 +423,8 @@ wire          step_any = !h_slow ? |h_any : h_any[second];
 wire          step_end = h_last && step_final;
 wire [PW-1:0] base     = (h_retract && step_first) ? c_q : w_q;
 wire [PW-1:0] end_pos  = base + {{(PW-NW){1'b0}}, step_n};
-wire [PW-1:0] used     = end_pos - rp_q;
-wire          room     = used <= RING_P;
-wire          go       = head_valid && room;
+reg           room_q;
+wire          go       = head_valid && room_q;
 wire [PW-1:0] rounded  = (end_pos + LANES_P - 1'b1) & ~(LANES_P - 1'b1);
 // A packet's last beat commits nothing before its last step, which commits
 // it all and marks its end in the same clock: the reader must not take the
@@ -436,10 +440,12 @@ always @(posedge clk) begin
         c_q     <= c_next;
         phase_q <= !step_final;
     end
+    room_q <= w_q - rp_q <= ROOM_P;
     if (rst) begin
         w_q     <= {PW{1'b0}};
         c_q     <= {PW{1'b0}};
         phase_q <= 1'b0;
+        room_q  <= 1'b1;
     end
 end
 
@@ -451,7 +457,9 @@ localparam T_END   = 2;
 localparam T_BASE  = 3;
 localparam T_N     = T_BASE + PW;
 localparam T_C     = T_N + NW;
-localparam TW      = T_C + PW;
+localparam T_EW    = T_C + PW;      // a packet's end: the word of its last byte
+localparam T_EC    = T_EW + WDW;    // and its bytes in that word
+localparam TW      = T_EC + KW;
 
 reg  [8*LANES-1:0] st_data_q;
 reg  [2*Q-1:0]     st_role_q;
@@ -460,7 +468,7 @@ always @(posedge clk) begin
     st_data_q <= !h_slow ? h_data
                          : {{(8*(LANES-Q)){1'b0}}, h_data[8*Q*second +: 8*Q]};
     st_role_q <= h_role[2*Q*second +: 2*Q];
-    st_tag_q  <= {c_next, step_n, base, step_end, !h_slow, go};
+    st_tag_q  <= {{(WDW+KW){1'b0}}, c_next, step_n, base, step_end, !h_slow, go};
     if (rst) begin
         st_tag_q[T_VALID] <= 1'b0;
     end
@@ -552,6 +560,11 @@ endgenerate
 // LANES slots, none shifted, and its count marks the full ones.
 wire          sc_fast = sc_tag[T_FAST];
 wire [NW-1:0] sc_n    = sc_tag[T_N +: NW];
+// a packet's end, worked out here, a clock ahead of the ring write
+wire [PW-1:0] sc_last = sc_tag[T_BASE +: PW] + {{(PW-NW){1'b0}}, sc_n} - 1'b1;
+wire [PW-1:0] sc_ecnt = (sc_last & (LANES_P - 1'b1)) + 1'b1;
+wire [TW-1:0] sc_tag_end = {sc_ecnt[KW-1:0], sc_last[LOG_R-1:LOG_L], sc_tag[T_EW-1:0]};
+wire unused_sc = &{1'b0, sc_tag[TW-1:T_EW], sc_last[PW-1], sc_ecnt, 1'b0};
 reg  [8*SLOTS-1:0]  slot_byte;
 reg  [SLOTS-1:0]    slot_full;
 reg  [SW*SLOTS-1:0] slot_shift;
@@ -596,7 +609,7 @@ utf8_lane_compact #(
     .in_elem(slot_byte),
     .in_valid(slot_full),
     .in_shift(slot_shift),
-    .in_tag(sc_tag),
+    .in_tag(sc_tag_end),
     .out_elem(pk_bytes),
     .out_valid(pk_full),
     .out_tag(pk_tag)
@@ -661,10 +674,9 @@ wire unused_wr_fast = &{1'b0, wr_tag[T_FAST], 1'b0};
 
 wire [LOG_W-1:0]       wr_col0 = wr_base[LOG_W-1:0];
 wire [LOG_R-LOG_W-1:0] wr_row0 = wr_base[LOG_R-1:LOG_W];
-wire [PW-1:0]          wr_last = wr_base + {{(PW-NW){1'b0}}, wr_n} - 1'b1;  // a packet's last byte
-wire [WDW-1:0]         end_word = wr_last[LOG_R-1:LOG_L];
-wire [PW-1:0]          end_cnt  = (wr_last & (LANES_P - 1'b1)) + 1'b1;
-wire unused_wr = &{1'b0, wr_base[PW-1], wr_last, end_cnt, 1'b0};
+wire [WDW-1:0]         end_word = wr_tag[T_EW +: WDW];
+wire [KW-1:0]          end_cnt  = wr_tag[T_EC +: KW];
+wire unused_wr = &{1'b0, wr_base[PW-1], 1'b0};
 
 reg  [PW-1:0]     ring_c_q;
 reg  [WORDS-1:0]  end_q;                 // a packet ends in the word
@@ -737,7 +749,7 @@ always @(posedge clk) begin
     end
     if (wr_valid && wr_end) begin
         end_q[end_word]     <= 1'b1;
-        end_cnt_q[end_word] <= end_cnt[KW-1:0];
+        end_cnt_q[end_word] <= end_cnt;
     end
 
     if (rst) begin
