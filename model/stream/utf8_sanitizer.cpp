@@ -114,48 +114,60 @@ void SanitizerCycleModel::tick(const Inputs& in) {
   // when a packet ends in it.
   const uint32_t word = (rp_ % ring_size_) / lanes;
   const bool rd_end = end_[word];
-  const bool avail = rd_end || ((ring_c_ - rp_) & ptr_mask_) >= lanes;
+  // a committed word waits: from registers a clock old (the RTL's ge1_q, ge2_q)
+  const bool avail = rd_end || (loaded_ ? ge2_ : ge1_);
   const bool load = avail && (!m_valid_ || in.m_tready);
 
-  // Control: the FIFO head's next step, if the ring has room for it.
-  bool go = false;
-  bool head_ready = false;
+  // Control: the step register's step goes when the ring had room for it.
+  const bool go = sp_.valid && room_;
   Step step;
   uint32_t w_next = w_, c_next = c_;
-  if (fifo_.m_valid()) {
+  if (go) {
+    const uint32_t base = sp_.retract ? c_ : w_;
+    const uint32_t end_pos = (base + sp_.n) & ptr_mask_;
+    const uint32_t rounded = ((end_pos + lanes - 1) & ~(lanes - 1)) & ptr_mask_;
+    // A packet's last beat commits only with its last step, which marks the end.
+    c_next = sp_.end ? rounded : (sp_.any && !sp_.last ? (base + sp_.k) & ptr_mask_ : c_);
+    w_next = sp_.end ? rounded : end_pos;
+    step.valid = true;
+    step.end = sp_.end;
+    step.base = base;
+    step.c = c_next;
+    step.bytes = sp_.bytes;
+  }
+
+  // Step register: the FIFO head's next step (a whole beat, or one half of a
+  // beat with an error unit), taken when the register is empty or its step goes.
+  const bool sp_load = !sp_.valid || go;
+  bool head_ready = false;
+  StepDecode next;
+  if (sp_load && fifo_.m_valid()) {
     const Beat& h = fifo_.m_beat();
     const size_t second = (steps_ == 2 && phase_) ? 1 : 0;
     const bool final = !h.slow || phase_ || steps_ == 1;
-    const uint32_t n = !h.slow ? h.beat_n : h.n[second];
-    const uint32_t k = !h.slow ? h.beat_k : h.k[second];
-    const bool any = !h.slow ? (h.any[0] || h.any[1]) : h.any[second];
-    step.end = h.last && final;
-    const uint32_t base = (h.retract && !phase_) ? c_ : w_;
-    const uint32_t end_pos = (base + n) & ptr_mask_;
-    go = room_;
-    head_ready = go && final;
-    const uint32_t rounded = ((end_pos + lanes - 1) & ~(lanes - 1)) & ptr_mask_;
-    if (go) {
-      step.valid = true;
-      step.base = base;
-      if (!h.slow) {
-        step.bytes.assign(h.data.begin(), h.data.begin() + n);
-      } else {
-        for (size_t i = second * static_cast<size_t>(q_); i < (second + 1) * static_cast<size_t>(q_);
-             ++i) {
-          if (h.role[i] == 1) {
-            step.bytes.push_back(h.data[i]);
-          } else if (h.role[i] == 3) {
-            step.bytes.insert(step.bytes.end(), {0xEF, 0xBF, 0xBD});
-          }
+    head_ready = final;
+    next.valid = true;
+    next.end = h.last && final;
+    next.last = h.last;
+    next.retract = h.retract && !phase_;
+    next.n = !h.slow ? h.beat_n : h.n[second];
+    next.k = !h.slow ? h.beat_k : h.k[second];
+    next.any = !h.slow ? (h.any[0] || h.any[1]) : h.any[second];
+    if (!h.slow) {
+      next.bytes.assign(h.data.begin(), h.data.begin() + next.n);
+    } else {
+      for (size_t i = second * static_cast<size_t>(q_); i < (second + 1) * static_cast<size_t>(q_);
+           ++i) {
+        if (h.role[i] == 1) {
+          next.bytes.push_back(h.data[i]);
+        } else if (h.role[i] == 3) {
+          next.bytes.insert(next.bytes.end(), {0xEF, 0xBF, 0xBD});
         }
       }
-      // A packet's last beat commits only with its last step, which marks the end.
-      c_next = step.end ? rounded : (any && !h.last ? (base + k) & ptr_mask_ : c_);
-      w_next = step.end ? rounded : end_pos;
-      step.c = c_next;
     }
+    phase_ = !final;
   }
+  if (sp_load) sp_ = std::move(next);
 
   // Output register
   const uint32_t rp_old = rp_;
@@ -167,6 +179,10 @@ void SanitizerCycleModel::tick(const Inputs& in) {
     end_[word] = false;
   }
   m_valid_ = load || (m_valid_ && !in.m_tready);
+  const uint32_t ahead = (ring_c_ - rp_old) & ptr_mask_;
+  ge1_ = ahead >= lanes;
+  ge2_ = ahead >= 2 * lanes;
+  loaded_ = load;
 
   // Ring write: the last step register's bytes, the commit pointer, a packet's end.
   const Step& wr = pipe_.back();
@@ -191,7 +207,6 @@ void SanitizerCycleModel::tick(const Inputs& in) {
   if (go) {
     w_ = w_next;
     c_ = c_next;
-    phase_ = !head_ready;
   }
 
   // FIFO: the last beat register writes it; the control takes its head.
@@ -209,11 +224,13 @@ void SanitizerCycleModel::tick(const Inputs& in) {
     for (Step& s : pipe_) s.valid = false;
     w_ = c_ = 0;
     phase_ = false;
+    sp_.valid = false;
     room_ = true;
     ring_c_ = 0;
     std::fill(end_.begin(), end_.end(), false);
     rp_ = 0;
     m_valid_ = false;
+    ge1_ = ge2_ = loaded_ = false;
   }
 }
 

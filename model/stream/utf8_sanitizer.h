@@ -71,6 +71,17 @@ class SanitizerCycleModel {
     uint32_t c = 0;
     std::vector<uint8_t> bytes;
   };
+  // The step register: a step's bytes and what the control needs of it.
+  struct StepDecode {
+    bool valid = false;
+    bool end = false;      // the packet's last step
+    bool last = false;     // a step of the packet's last beat
+    bool retract = false;  // starts at the commit pointer
+    bool any = false;      // a unit ends in it
+    uint32_t n = 0;
+    uint32_t k = 0;        // bytes up to its last unit end
+    std::vector<uint8_t> bytes;
+  };
   void Roles(const DecidedBeat& d, Beat* b) const;
 
   int lanes_;
@@ -82,10 +93,11 @@ class SanitizerCycleModel {
   LaneStatusModel status_;
   std::vector<Beat> beats_;  // role, count and beat-count registers; back() writes the FIFO
   LaneFifoModel<Beat> fifo_;
-  // Control
+  // Step register and control
+  bool phase_ = false;  // the FIFO head's second half is next
+  StepDecode sp_;
   uint32_t w_ = 0;
   uint32_t c_ = 0;
-  bool phase_ = false;
   bool room_ = true;  // the ring had room a clock ago
   std::vector<Step> pipe_;  // the step register, prefix count, compaction, rotation; back() writes
   // Ring and reader
@@ -94,6 +106,9 @@ class SanitizerCycleModel {
   std::vector<bool> end_;       // per word: a packet ends in it
   std::vector<int> end_count_;  // its bytes there
   uint32_t rp_ = 0;
+  bool ge1_ = false;     // a word committed beyond rp_, a clock ago
+  bool ge2_ = false;     // two
+  bool loaded_ = false;  // the reader took a word in the last clock
   bool m_valid_ = false;
   bool m_last_ = false;
   std::array<uint8_t, kMaxLanes> m_data_{};

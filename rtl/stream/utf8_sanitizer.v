@@ -392,11 +392,12 @@ utf8_lane_fifo #(
 );
 
 // ---------------------------------------------------------------------------
-// Control: the head's next step gets its place in the ring when the ring has
-// room for it. w_q: where the next step's bytes go; c_q: the end of the bytes
-// committed (those of units that have ended). A step that retracts starts at
-// c_q, over the uncommitted bytes of the error unit it ends. A packet's end
-// commits everything and moves both to the next word boundary.
+// Steps: the FIFO head's next step (the whole beat, or one half of a beat
+// with an error unit), decoded into a register of its own so that the
+// control's sums start at flops: its byte count n, n + LANES - 1 (for the
+// rounding at a packet's end), its committed bytes k, whether a unit ends in
+// it, whether it ends the packet, whether it retracts (the first step of a
+// beat whose first unit is an error unit begun before it).
 
 wire                  h_last    = head[F_LAST];
 wire                  h_retract = head[F_RET];
@@ -409,43 +410,96 @@ wire [NW-1:0]         h_bk      = head[F_BK +: NW];
 wire [2*LANES-1:0]    h_role    = head[F_ROLE +: 2*LANES];
 wire [8*LANES-1:0]    h_data    = head[F_DATA +: 8*LANES];
 
+reg           phase_q;     // the head's second step is next
+wire          second   = STEPS == 2 && phase_q;
+wire          g_final  = !h_slow || phase_q || STEPS == 1;
+wire [NW-1:0] g_n      = !h_slow ? h_bn : {{(NW-SUMW){1'b0}}, h_n[SUMW*second +: SUMW]};
+wire [NW-1:0] g_k      = !h_slow ? h_bk : {{(NW-SUMW){1'b0}}, h_k[SUMW*second +: SUMW]};
+wire          g_any    = !h_slow ? |h_any : h_any[second];
+
+reg               sp_valid_q;
+reg               sp_fast_q;
+reg               sp_end_q;      // the packet's last step
+reg               sp_last_q;     // a step of the packet's last beat
+reg               sp_retract_q;
+reg               sp_any_q;
+reg  [NW-1:0]     sp_n_q;
+reg  [PW-1:0]     sp_np_q;       // n + LANES - 1
+reg  [NW-1:0]     sp_k_q;
+reg  [8*LANES-1:0] sp_data_q;
+reg  [2*Q-1:0]    sp_role_q;
+
+reg           room_q;
+wire          go      = sp_valid_q && room_q;
+wire          sp_load = !sp_valid_q || go;
+
+assign head_ready = sp_load && g_final;
+
+always @(posedge clk) begin
+    if (sp_load) begin
+        sp_valid_q   <= head_valid;
+        sp_fast_q    <= !h_slow;
+        sp_end_q     <= h_last && g_final;
+        sp_last_q    <= h_last;
+        sp_retract_q <= h_retract && !phase_q;
+        sp_any_q     <= g_any;
+        sp_n_q       <= g_n;
+        sp_np_q      <= {{(PW-NW){1'b0}}, g_n} + LANES_P - 1'b1;
+        sp_k_q       <= g_k;
+        sp_data_q    <= !h_slow ? h_data
+                                : {{(8*(LANES-Q)){1'b0}}, h_data[8*Q*second +: 8*Q]};
+        sp_role_q    <= h_role[2*Q*second +: 2*Q];
+        if (head_valid) begin
+            phase_q <= !g_final;
+        end
+    end
+    if (rst) begin
+        sp_valid_q <= 1'b0;
+        phase_q    <= 1'b0;
+    end
+end
+
+// ---------------------------------------------------------------------------
+// Control: the step gets its place in the ring when the ring has room for it.
+// w_q: where the next step's bytes go; c_q: the end of the bytes committed
+// (those of units that have ended). A step that retracts starts at c_q, over
+// the uncommitted bytes of the error unit it ends. A packet's end commits
+// everything and moves both to the next word boundary. Each sum is worked out
+// from both pointers at once and the right one chosen after, so that a step's
+// place is one adder and one choice from the registers.
+
 reg  [PW-1:0] w_q;
 reg  [PW-1:0] c_q;
-reg           phase_q;     // the head's second step is next
 wire [PW-1:0] rp_q;        // the reader's word pointer (below)
 
-wire          second     = STEPS == 2 && phase_q;   // the step is the second half
-wire          step_first = !phase_q;
-wire          step_final = !h_slow || phase_q || STEPS == 1;
-wire [NW-1:0] step_n   = !h_slow ? h_bn : {{(NW-SUMW){1'b0}}, h_n[SUMW*second +: SUMW]};
-wire [NW-1:0] step_k   = !h_slow ? h_bk : {{(NW-SUMW){1'b0}}, h_k[SUMW*second +: SUMW]};
-wire          step_any = !h_slow ? |h_any : h_any[second];
-wire          step_end = h_last && step_final;
-wire [PW-1:0] base     = (h_retract && step_first) ? c_q : w_q;
-wire [PW-1:0] end_pos  = base + {{(PW-NW){1'b0}}, step_n};
-reg           room_q;
-wire          go       = head_valid && room_q;
-wire [PW-1:0] rounded  = (end_pos + LANES_P - 1'b1) & ~(LANES_P - 1'b1);
+wire [PW-1:0] n_p   = {{(PW-NW){1'b0}}, sp_n_q};
+wire [PW-1:0] k_p   = {{(PW-NW){1'b0}}, sp_k_q};
+wire [PW-1:0] round_mask = ~(LANES_P - 1'b1);
+wire [PW-1:0] end_w = w_q + n_p;
+wire [PW-1:0] end_c = c_q + n_p;
+wire [PW-1:0] up_w  = (w_q + sp_np_q) & round_mask;
+wire [PW-1:0] up_c  = (c_q + sp_np_q) & round_mask;
+wire [PW-1:0] k_w   = w_q + k_p;
+wire [PW-1:0] k_c   = c_q + k_p;
+wire [PW-1:0] base     = sp_retract_q ? c_q : w_q;
+wire [PW-1:0] end_pos  = sp_retract_q ? end_c : end_w;
+wire [PW-1:0] rounded  = sp_retract_q ? up_c : up_w;
 // A packet's last beat commits nothing before its last step, which commits
 // it all and marks its end in the same clock: the reader must not take the
 // last word without its mark.
-wire [PW-1:0] c_next   = step_end ? rounded
-                       : (step_any && !h_last) ? base + {{(PW-NW){1'b0}}, step_k} : c_q;
-
-assign head_ready = go && step_final;
+wire [PW-1:0] c_next   = sp_end_q ? rounded
+                       : (sp_any_q && !sp_last_q) ? (sp_retract_q ? k_c : k_w) : c_q;
 
 always @(posedge clk) begin
     if (go) begin
-        w_q     <= step_end ? rounded : end_pos;
-        c_q     <= c_next;
-        phase_q <= !step_final;
+        w_q <= sp_end_q ? rounded : end_pos;
+        c_q <= c_next;
     end
     room_q <= w_q - rp_q <= ROOM_P;
     if (rst) begin
-        w_q     <= {PW{1'b0}};
-        c_q     <= {PW{1'b0}};
-        phase_q <= 1'b0;
-        room_q  <= 1'b1;
+        w_q    <= {PW{1'b0}};
+        c_q    <= {PW{1'b0}};
+        room_q <= 1'b1;
     end
 end
 
@@ -465,10 +519,9 @@ reg  [8*LANES-1:0] st_data_q;
 reg  [2*Q-1:0]     st_role_q;
 reg  [TW-1:0]      st_tag_q;
 always @(posedge clk) begin
-    st_data_q <= !h_slow ? h_data
-                         : {{(8*(LANES-Q)){1'b0}}, h_data[8*Q*second +: 8*Q]};
-    st_role_q <= h_role[2*Q*second +: 2*Q];
-    st_tag_q  <= {{(WDW+KW){1'b0}}, c_next, step_n, base, step_end, !h_slow, go};
+    st_data_q <= sp_data_q;
+    st_role_q <= sp_role_q;
+    st_tag_q  <= {{(WDW+KW){1'b0}}, c_next, sp_n_q, base, sp_end_q, sp_fast_q, go};
     if (rst) begin
         st_tag_q[T_VALID] <= 1'b0;
     end
@@ -716,10 +769,17 @@ assign rp_q = rp_r;
 
 wire [WDW-1:0] rd_word  = rp_r[LOG_R-1:LOG_L];
 wire [LOG_W-1:0] rd_at  = rp_r[LOG_W-1:0];        // the word's first column
-wire [PW-1:0]  ahead    = ring_c_q - rp_r;
 wire           rd_end   = end_q[rd_word];
 wire [KW-1:0]  rd_cnt   = end_cnt_q[rd_word];
-wire           rd_avail = rd_end || ahead >= LANES_P;
+// Whether a committed word waits, from registers a clock old, so that the
+// pointers' difference is not in front of the load: the commit pointer only
+// moves on, so a word committed then is committed now; if the reader took a
+// word since, the next one is the second.
+wire [PW-1:0]  ahead    = ring_c_q - rp_r;
+reg            ge1_q;      // a word committed beyond the read pointer
+reg            ge2_q;      // two
+reg            loaded_q;   // the reader took a word in the last clock
+wire           rd_avail = rd_end || (loaded_q ? ge2_q : ge1_q);
 wire           rd_load  = rd_avail && (!m_valid_q || m_axis_tready);
 
 reg [8*LANES-1:0] rd_bytes;
@@ -740,25 +800,45 @@ always @(posedge clk) begin
         rp_r     <= rp_r + LANES_P;
     end
     m_valid_q <= rd_load || (m_valid_q && !m_axis_tready);
+    ge1_q     <= ahead >= LANES_P;
+    ge2_q     <= ahead >= {LANES_P[PW-2:0], 1'b0};
+    loaded_q  <= rd_load;
 
     if (wr_valid) begin
         ring_c_q <= wr_c;
     end
-    if (rd_load) begin
-        end_q[rd_word] <= 1'b0;
-    end
     if (wr_valid && wr_end) begin
-        end_q[end_word]     <= 1'b1;
         end_cnt_q[end_word] <= end_cnt;
     end
 
     if (rst) begin
         rp_r      <= {PW{1'b0}};
         m_valid_q <= 1'b0;
+        ge1_q     <= 1'b0;
+        ge2_q     <= 1'b0;
+        loaded_q  <= 1'b0;
         ring_c_q  <= {PW{1'b0}};
-        end_q     <= {WORDS{1'b0}};
     end
 end
+
+// The end marks, a flop each with its own decode: the reader clears its word's,
+// a packet's end sets its last word's (never the same word in one clock).
+generate
+    for (g = 0; g < WORDS; g = g + 1) begin : g_end
+        localparam [WDW-1:0] WORD = g;
+        always @(posedge clk) begin
+            if (rd_load && rd_word == WORD) begin
+                end_q[g] <= 1'b0;
+            end
+            if (wr_valid && wr_end && end_word == WORD) begin
+                end_q[g] <= 1'b1;
+            end
+            if (rst) begin
+                end_q[g] <= 1'b0;
+            end
+        end
+    end
+endgenerate
 
 assign m_axis_tdata  = m_data_q;
 assign m_axis_tkeep  = m_keep_q;
