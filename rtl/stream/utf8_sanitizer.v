@@ -667,34 +667,45 @@ utf8_lane_compact #(
     .out_valid(pk_full),
     .out_tag(pk_tag)
 );
-// The packed slots are full from slot 0 up to the step's count.
-wire unused_pk_full = &{1'b0, pk_full, 1'b0};
-
 // ---------------------------------------------------------------------------
 // Rotation: byte j of the step to column (base + j) mod WIN, by the bits of
-// base from the lowest, registered after the levels in ROT_CUTS.
+// base from the lowest, registered after the levels in ROT_CUTS. Beside each
+// byte go whether it is one of the step's (the compaction's full flags: the
+// column's write enable) and whether it came round past the top column (then
+// it goes into the next row), so that the ring write needs no arithmetic.
+
+localparam EL = 10;   // {came round, full, byte}
 
 generate
     for (l = 0; l < LOG_W; l = l + 1) begin : g_rot
-        wire [8*WIN-1:0] d_in;
-        wire [TW-1:0]    t_in;
-        wire [8*WIN-1:0] d_rot;
-        wire [8*WIN-1:0] d_out;
-        wire [TW-1:0]    t_out;
+        wire [EL*WIN-1:0] d_in;
+        wire [TW-1:0]     t_in;
+        wire [EL*WIN-1:0] d_rot;
+        wire [EL*WIN-1:0] d_out;
+        wire [TW-1:0]     t_out;
         if (l == 0) begin : g_first
-            assign d_in = {{(8*(WIN-SLOTS)){1'b0}}, pk_bytes};
+            for (g = 0; g < WIN; g = g + 1) begin : g_col
+                if (g < SLOTS) begin : g_slot
+                    assign d_in[EL*g +: EL] = {1'b0, pk_full[g], pk_bytes[8*g +: 8]};
+                end else begin : g_pad
+                    assign d_in[EL*g +: EL] = {EL{1'b0}};
+                end
+            end
             assign t_in = pk_tag;
         end else begin : g_next
             assign d_in = g_rot[l-1].d_out;
             assign t_in = g_rot[l-1].t_out;
         end
         for (g = 0; g < WIN; g = g + 1) begin : g_col
-            assign d_rot[8*g +: 8] = t_in[T_BASE + l] ? d_in[8*((g + WIN - (1 << l)) % WIN) +: 8]
-                                                      : d_in[8*g +: 8];
+            localparam FROM = (g + WIN - (1 << l)) % WIN;
+            wire [EL-1:0] moved = d_in[EL*FROM +: EL];
+            // an element moved into a column below its own came round the top
+            wire          round = (g < (1 << l)) ? 1'b1 : moved[EL-1];
+            assign d_rot[EL*g +: EL] = t_in[T_BASE + l] ? {round, moved[EL-2:0]} : d_in[EL*g +: EL];
         end
         if (((ROT_CUTS >> l) & 1) != 0) begin : g_reg
-            reg [8*WIN-1:0] d_q;
-            reg [TW-1:0]    t_q;
+            reg [EL*WIN-1:0] d_q;
+            reg [TW-1:0]     t_q;
             always @(posedge clk) begin
                 d_q <= d_rot;
                 t_q <= t_in;
@@ -711,45 +722,39 @@ generate
     end
 endgenerate
 
-wire [8*WIN-1:0] wr_data = g_rot[LOG_W-1].d_out;
-wire [TW-1:0]    wr_tag  = g_rot[LOG_W-1].t_out;
-wire             wr_valid = wr_tag[T_VALID];
-wire             wr_end   = wr_tag[T_END];
-wire [PW-1:0]    wr_base  = wr_tag[T_BASE +: PW];
-wire [NW-1:0]    wr_n     = wr_tag[T_N +: NW];
-wire [PW-1:0]    wr_c     = wr_tag[T_C +: PW];
-wire unused_wr_fast = &{1'b0, wr_tag[T_FAST], 1'b0};
+wire [EL*WIN-1:0] wr_elem = g_rot[LOG_W-1].d_out;
+wire [TW-1:0]     wr_tag  = g_rot[LOG_W-1].t_out;
+wire              wr_valid = wr_tag[T_VALID];
+wire              wr_end   = wr_tag[T_END];
+wire [PW-1:0]     wr_base  = wr_tag[T_BASE +: PW];
+wire [PW-1:0]     wr_c     = wr_tag[T_C +: PW];
+wire unused_wr_tag = &{1'b0, wr_tag[T_FAST], wr_tag[T_N +: NW], 1'b0};
 
 // ---------------------------------------------------------------------------
 // Ring: a memory of ROWS bytes per column; a step writes its n bytes from
 // column base mod WIN up, wrapping into the next row. ring_c_q is the commit
 // pointer the reader sees; a packet's end marks its last word and byte count.
 
-wire [LOG_W-1:0]       wr_col0 = wr_base[LOG_W-1:0];
 wire [LOG_R-LOG_W-1:0] wr_row0 = wr_base[LOG_R-1:LOG_W];
 wire [WDW-1:0]         end_word = wr_tag[T_EW +: WDW];
 wire [KW-1:0]          end_cnt  = wr_tag[T_EC +: KW];
-wire unused_wr = &{1'b0, wr_base[PW-1], 1'b0};
+wire unused_wr = &{1'b0, wr_base[PW-1], wr_base[LOG_W-1:0], 1'b0};
 
 reg  [PW-1:0]     ring_c_q;
 reg  [WORDS-1:0]  end_q;                 // a packet ends in the word
-reg  [KW-1:0]     end_cnt_q [0:WORDS-1]; // its bytes in that word
+reg  [KW*WORDS-1:0] end_cnt_q;         // its bytes in that word
 wire [8*WIN-1:0]  col_rd;                // each column's byte in the reader's row
 wire [LOG_R-LOG_W-1:0] rd_row = rp_q[LOG_R-1:LOG_W];
 
 generate
     for (g = 0; g < WIN; g = g + 1) begin : g_ring
-        localparam [LOG_W-1:0] COL = g;
-        // COL - wr_col0 with its borrow: the column is in the next row when
-        // it is below the step's first column
-        wire [LOG_W:0]   diff = {1'b0, COL} - {1'b0, wr_col0};
-        wire [LOG_W-1:0] off  = diff[LOG_W-1:0];
-        wire             we   = wr_valid && {1'b0, off} < wr_n;
-        wire [LOG_R-LOG_W-1:0] row = wr_row0 + {{(LOG_R-LOG_W-1){1'b0}}, diff[LOG_W]};
+        wire [EL-1:0]          el  = wr_elem[EL*g +: EL];
+        wire                   we  = wr_valid && el[8];
+        wire [LOG_R-LOG_W-1:0] row = wr_row0 + {{(LOG_R-LOG_W-1){1'b0}}, el[9]};
         reg  [7:0] mem [0:ROWS-1];
         always @(posedge clk) begin
             if (we) begin
-                mem[row] <= wr_data[8*g +: 8];
+                mem[row] <= el[7:0];
             end
         end
         assign col_rd[8*g +: 8] = mem[rd_row];
@@ -769,8 +774,20 @@ assign rp_q = rp_r;
 
 wire [WDW-1:0] rd_word  = rp_r[LOG_R-1:LOG_L];
 wire [LOG_W-1:0] rd_at  = rp_r[LOG_W-1:0];        // the word's first column
-wire           rd_end   = end_q[rd_word];
-wire [KW-1:0]  rd_cnt   = end_cnt_q[rd_word];
+// The end mark and byte count of the word at the read pointer, kept in
+// registers of their own: worked out for both words the pointer can be at in
+// the next clock (this one, with this clock's mark, or the next), and chosen
+// by the load, so that the marks' and counts' selection is not in front of it.
+reg            rd_end_q;
+reg  [KW-1:0]  rd_cnt_q;
+wire           rd_end   = rd_end_q;
+wire [KW-1:0]  rd_cnt   = rd_cnt_q;
+reg  [WDW-1:0] rd_word1_q;   // the word after the read pointer's
+wire           set_end  = wr_valid && wr_end;
+wire           end0     = end_q[rd_word]    || (set_end && end_word == rd_word);
+wire           end1     = end_q[rd_word1_q] || (set_end && end_word == rd_word1_q);
+wire [KW-1:0]  cnt0     = (set_end && end_word == rd_word)    ? end_cnt : end_cnt_q[KW*rd_word +: KW];
+wire [KW-1:0]  cnt1     = (set_end && end_word == rd_word1_q) ? end_cnt : end_cnt_q[KW*rd_word1_q +: KW];
 // Whether a committed word waits, from registers a clock old, so that the
 // pointers' difference is not in front of the load: the commit pointer only
 // moves on, so a word committed then is committed now; if the reader took a
@@ -798,8 +815,11 @@ always @(posedge clk) begin
         m_keep_q <= rd_keep;
         m_last_q <= rd_end;
         rp_r     <= rp_r + LANES_P;
+        rd_word1_q <= rd_word1_q + 1'b1;
     end
     m_valid_q <= rd_load || (m_valid_q && !m_axis_tready);
+    rd_end_q  <= rd_load ? end1 : end0;
+    rd_cnt_q  <= rd_load ? cnt1 : cnt0;
     ge1_q     <= ahead >= LANES_P;
     ge2_q     <= ahead >= {LANES_P[PW-2:0], 1'b0};
     loaded_q  <= rd_load;
@@ -807,13 +827,12 @@ always @(posedge clk) begin
     if (wr_valid) begin
         ring_c_q <= wr_c;
     end
-    if (wr_valid && wr_end) begin
-        end_cnt_q[end_word] <= end_cnt;
-    end
 
     if (rst) begin
         rp_r      <= {PW{1'b0}};
+        rd_word1_q <= {{(WDW-1){1'b0}}, 1'b1};
         m_valid_q <= 1'b0;
+        rd_end_q  <= 1'b0;
         ge1_q     <= 1'b0;
         ge2_q     <= 1'b0;
         loaded_q  <= 1'b0;
@@ -832,6 +851,7 @@ generate
             end
             if (wr_valid && wr_end && end_word == WORD) begin
                 end_q[g] <= 1'b1;
+                end_cnt_q[KW*g +: KW] <= end_cnt;
             end
             if (rst) begin
                 end_q[g] <= 1'b0;
