@@ -114,8 +114,10 @@ void SanitizerCycleModel::tick(const Inputs& in) {
   // when a packet ends in it.
   const uint32_t word = (rp_ % ring_size_) / lanes;
   const bool rd_end = end_[word];
-  // a committed word waits: from registers a clock old (the RTL's ge1_q, ge2_q)
-  const bool avail = rd_end || (loaded_ ? ge2_ : ge1_);
+  // A committed word waits: from registers a clock old (the RTL's ge1_q,
+  // ge2_q). A packet's end commits its last word whole; the RTL marks the
+  // packet's last byte in the ring, this model the word and its byte count.
+  const bool avail = loaded_ ? ge2_ : ge1_;
   const bool load = avail && (!m_valid_ || in.m_tready);
 
   // Control: the step register's step goes when the ring had room for it.
@@ -147,7 +149,9 @@ void SanitizerCycleModel::tick(const Inputs& in) {
     const bool final = !h.slow || phase_ || steps_ == 1;
     head_ready = final;
     next.valid = true;
-    next.end = h.last && final;
+    // A packet ends with the step that writes its last byte: a last beat's
+    // second half, or its first when the second has no byte.
+    next.end = h.last && (!h.slow || steps_ == 1 || (phase_ ? h.n[1] != 0 : h.n[1] == 0));
     next.last = h.last;
     next.retract = h.retract && !phase_;
     next.n = !h.slow ? h.beat_n : h.n[second];

@@ -93,7 +93,6 @@ localparam SLOTS  = 3 * Q;                         // byte slots of such a step
 localparam WIN    = (LANES >= 4) ? 2 * LANES : 4;  // a step's bytes at most: a power of two, >= SLOTS
 localparam ROWS   = (LANES >= 8) ? 16 : 8;         // the ring's rows of WIN bytes
 localparam RING   = ROWS * WIN;
-localparam LOG_L  = $clog2(LANES);
 localparam LOG_Q  = $clog2(Q);
 localparam LOG_S  = $clog2(SLOTS);
 localparam LOG_W  = $clog2(WIN);
@@ -103,9 +102,6 @@ localparam NW     = $clog2(WIN + 1);               // a step's byte count
 localparam SUMW   = 2 + LOG_Q;                     // a step's byte count from utf8_lane_sum
 localparam SW     = (LOG_S > 0) ? LOG_S : 1;       // a slot's shift
 localparam EW     = $clog2(SLOTS + 1);             // a count of empty slots, up to SLOTS
-localparam WORDS  = RING / LANES;
-localparam WDW    = LOG_R - LOG_L;                 // a word's index in the ring
-localparam KW     = LOG_L + 1;                     // bytes of a packet's last word, 1..LANES
 localparam [31:0] LANES_32 = LANES;
 localparam [PW-1:0] LANES_P = LANES_32[PW-1:0];
 // The control's room rule, from registers a clock old: a step goes when the
@@ -416,6 +412,17 @@ wire          g_final  = !h_slow || phase_q || STEPS == 1;
 wire [NW-1:0] g_n      = !h_slow ? h_bn : {{(NW-SUMW){1'b0}}, h_n[SUMW*second +: SUMW]};
 wire [NW-1:0] g_k      = !h_slow ? h_bk : {{(NW-SUMW){1'b0}}, h_k[SUMW*second +: SUMW]};
 wire          g_any    = !h_slow ? |h_any : h_any[second];
+// A packet ends with the step that writes its last byte: a last beat's
+// second half, or its first when the second has no byte.
+wire          g_end;
+generate
+    if (STEPS == 2) begin : g_end_two
+        wire n1_zero = h_n[SUMW +: SUMW] == {SUMW{1'b0}};
+        assign g_end = h_last && (!h_slow || (phase_q ? !n1_zero : n1_zero));
+    end else begin : g_end_one
+        assign g_end = h_last;
+    end
+endgenerate
 
 reg               sp_valid_q;
 reg               sp_fast_q;
@@ -439,7 +446,7 @@ always @(posedge clk) begin
     if (sp_load) begin
         sp_valid_q   <= head_valid;
         sp_fast_q    <= !h_slow;
-        sp_end_q     <= h_last && g_final;
+        sp_end_q     <= g_end;
         sp_last_q    <= h_last;
         sp_retract_q <= h_retract && !phase_q;
         sp_any_q     <= g_any;
@@ -511,9 +518,7 @@ localparam T_END   = 2;
 localparam T_BASE  = 3;
 localparam T_N     = T_BASE + PW;
 localparam T_C     = T_N + NW;
-localparam T_EW    = T_C + PW;      // a packet's end: the word of its last byte
-localparam T_EC    = T_EW + WDW;    // and its bytes in that word
-localparam TW      = T_EC + KW;
+localparam TW      = T_C + PW;
 
 reg  [8*LANES-1:0] st_data_q;
 reg  [2*Q-1:0]     st_role_q;
@@ -521,7 +526,7 @@ reg  [TW-1:0]      st_tag_q;
 always @(posedge clk) begin
     st_data_q <= sp_data_q;
     st_role_q <= sp_role_q;
-    st_tag_q  <= {{(WDW+KW){1'b0}}, c_next, sp_n_q, base, sp_end_q, sp_fast_q, go};
+    st_tag_q  <= {c_next, sp_n_q, base, sp_end_q, sp_fast_q, go};
     if (rst) begin
         st_tag_q[T_VALID] <= 1'b0;
     end
@@ -613,11 +618,6 @@ endgenerate
 // LANES slots, none shifted, and its count marks the full ones.
 wire          sc_fast = sc_tag[T_FAST];
 wire [NW-1:0] sc_n    = sc_tag[T_N +: NW];
-// a packet's end, worked out here, a clock ahead of the ring write
-wire [PW-1:0] sc_last = sc_tag[T_BASE +: PW] + {{(PW-NW){1'b0}}, sc_n} - 1'b1;
-wire [PW-1:0] sc_ecnt = (sc_last & (LANES_P - 1'b1)) + 1'b1;
-wire [TW-1:0] sc_tag_end = {sc_ecnt[KW-1:0], sc_last[LOG_R-1:LOG_L], sc_tag[T_EW-1:0]};
-wire unused_sc = &{1'b0, sc_tag[TW-1:T_EW], sc_last[PW-1], sc_ecnt, 1'b0};
 reg  [8*SLOTS-1:0]  slot_byte;
 reg  [SLOTS-1:0]    slot_full;
 reg  [SW*SLOTS-1:0] slot_shift;
@@ -662,7 +662,7 @@ utf8_lane_compact #(
     .in_elem(slot_byte),
     .in_valid(slot_full),
     .in_shift(slot_shift),
-    .in_tag(sc_tag_end),
+    .in_tag(sc_tag),
     .out_elem(pk_bytes),
     .out_valid(pk_full),
     .out_tag(pk_tag)
@@ -672,9 +672,11 @@ utf8_lane_compact #(
 // base from the lowest, registered after the levels in ROT_CUTS. Beside each
 // byte go whether it is one of the step's (the compaction's full flags: the
 // column's write enable) and whether it came round past the top column (then
-// it goes into the next row), so that the ring write needs no arithmetic.
+// it goes into the next row), so that the ring write needs no arithmetic,
+// and whether it is a packet's last byte (the last full slot of its last
+// step), which the ring keeps beside the byte for the reader's tlast and tkeep.
 
-localparam EL = 10;   // {came round, full, byte}
+localparam EL = 11;   // {came round, a packet's last byte, full, byte}
 
 generate
     for (l = 0; l < LOG_W; l = l + 1) begin : g_rot
@@ -686,7 +688,9 @@ generate
         if (l == 0) begin : g_first
             for (g = 0; g < WIN; g = g + 1) begin : g_col
                 if (g < SLOTS) begin : g_slot
-                    assign d_in[EL*g +: EL] = {1'b0, pk_full[g], pk_bytes[8*g +: 8]};
+                    wire next_full = (g + 1 < SLOTS) ? pk_full[(g + 1) % SLOTS] : 1'b0;
+                    wire last_byte = pk_tag[T_END] && pk_full[g] && !next_full;
+                    assign d_in[EL*g +: EL] = {1'b0, last_byte, pk_full[g], pk_bytes[8*g +: 8]};
                 end else begin : g_pad
                     assign d_in[EL*g +: EL] = {EL{1'b0}};
                 end
@@ -725,45 +729,43 @@ endgenerate
 wire [EL*WIN-1:0] wr_elem = g_rot[LOG_W-1].d_out;
 wire [TW-1:0]     wr_tag  = g_rot[LOG_W-1].t_out;
 wire              wr_valid = wr_tag[T_VALID];
-wire              wr_end   = wr_tag[T_END];
 wire [PW-1:0]     wr_base  = wr_tag[T_BASE +: PW];
 wire [PW-1:0]     wr_c     = wr_tag[T_C +: PW];
-wire unused_wr_tag = &{1'b0, wr_tag[T_FAST], wr_tag[T_N +: NW], 1'b0};
+wire unused_wr_tag = &{1'b0, wr_tag[T_FAST], wr_tag[T_END], wr_tag[T_N +: NW], 1'b0};
 
 // ---------------------------------------------------------------------------
-// Ring: a memory of ROWS bytes per column; a step writes its n bytes from
-// column base mod WIN up, wrapping into the next row. ring_c_q is the commit
-// pointer the reader sees; a packet's end marks its last word and byte count.
+// Ring: a memory of ROWS bytes per column, each with its packet-end mark; a
+// step writes its n bytes from column base mod WIN up, wrapping into the next
+// row. ring_c_q is the commit pointer the reader sees.
 
 wire [LOG_R-LOG_W-1:0] wr_row0 = wr_base[LOG_R-1:LOG_W];
-wire [WDW-1:0]         end_word = wr_tag[T_EW +: WDW];
-wire [KW-1:0]          end_cnt  = wr_tag[T_EC +: KW];
 wire unused_wr = &{1'b0, wr_base[PW-1], wr_base[LOG_W-1:0], 1'b0};
 
 reg  [PW-1:0]     ring_c_q;
-reg  [WORDS-1:0]  end_q;                 // a packet ends in the word
-reg  [KW*WORDS-1:0] end_cnt_q;         // its bytes in that word
-wire [8*WIN-1:0]  col_rd;                // each column's byte in the reader's row
+wire [9*WIN-1:0]  col_rd;                // each column's mark and byte in the reader's row
 wire [LOG_R-LOG_W-1:0] rd_row = rp_q[LOG_R-1:LOG_W];
 
 generate
     for (g = 0; g < WIN; g = g + 1) begin : g_ring
         wire [EL-1:0]          el  = wr_elem[EL*g +: EL];
         wire                   we  = wr_valid && el[8];
-        wire [LOG_R-LOG_W-1:0] row = wr_row0 + {{(LOG_R-LOG_W-1){1'b0}}, el[9]};
-        reg  [7:0] mem [0:ROWS-1];
+        wire [LOG_R-LOG_W-1:0] row = wr_row0 + {{(LOG_R-LOG_W-1){1'b0}}, el[10]};
+        reg  [8:0] mem [0:ROWS-1];
         always @(posedge clk) begin
             if (we) begin
-                mem[row] <= el[7:0];
+                mem[row] <= {el[9], el[7:0]};
             end
         end
-        assign col_rd[8*g +: 8] = mem[rd_row];
+        assign col_rd[9*g +: 9] = mem[rd_row];
     end
 endgenerate
 
 // ---------------------------------------------------------------------------
-// Reader: the word at rp_q goes to the output register when it is committed,
-// or when a packet ends in it (then with tlast and that packet's bytes).
+// Reader: the word at rp_q goes to the output register once it is committed.
+// A packet's end commits its last word whole (the commit pointer moves to the
+// word boundary), and a mark on its last byte gives tlast and tkeep; the
+// bytes after the mark in that word are not the packet's and may be stale,
+// as may their marks, so tkeep stops at the first mark.
 
 reg  [PW-1:0]      rp_r;
 reg                m_valid_q;
@@ -772,22 +774,7 @@ reg  [LANES-1:0]   m_keep_q;
 reg                m_last_q;
 assign rp_q = rp_r;
 
-wire [WDW-1:0] rd_word  = rp_r[LOG_R-1:LOG_L];
 wire [LOG_W-1:0] rd_at  = rp_r[LOG_W-1:0];        // the word's first column
-// The end mark and byte count of the word at the read pointer, kept in
-// registers of their own: worked out for both words the pointer can be at in
-// the next clock (this one, with this clock's mark, or the next), and chosen
-// by the load, so that the marks' and counts' selection is not in front of it.
-reg            rd_end_q;
-reg  [KW-1:0]  rd_cnt_q;
-wire           rd_end   = rd_end_q;
-wire [KW-1:0]  rd_cnt   = rd_cnt_q;
-reg  [WDW-1:0] rd_word1_q;   // the word after the read pointer's
-wire           set_end  = wr_valid && wr_end;
-wire           end0     = end_q[rd_word]    || (set_end && end_word == rd_word);
-wire           end1     = end_q[rd_word1_q] || (set_end && end_word == rd_word1_q);
-wire [KW-1:0]  cnt0     = (set_end && end_word == rd_word)    ? end_cnt : end_cnt_q[KW*rd_word +: KW];
-wire [KW-1:0]  cnt1     = (set_end && end_word == rd_word1_q) ? end_cnt : end_cnt_q[KW*rd_word1_q +: KW];
 // Whether a committed word waits, from registers a clock old, so that the
 // pointers' difference is not in front of the load: the commit pointer only
 // moves on, so a word committed then is committed now; if the reader took a
@@ -796,16 +783,21 @@ wire [PW-1:0]  ahead    = ring_c_q - rp_r;
 reg            ge1_q;      // a word committed beyond the read pointer
 reg            ge2_q;      // two
 reg            loaded_q;   // the reader took a word in the last clock
-wire           rd_avail = rd_end || (loaded_q ? ge2_q : ge1_q);
+wire           rd_avail = loaded_q ? ge2_q : ge1_q;
 wire           rd_load  = rd_avail && (!m_valid_q || m_axis_tready);
 
 reg [8*LANES-1:0] rd_bytes;
+reg [LANES-1:0]   rd_mark;
 reg [LANES-1:0]   rd_keep;
+reg               rd_seen;   // a mark in a lane below
 integer r;
 always @* begin
+    rd_seen = 1'b0;
     for (r = 0; r < LANES; r = r + 1) begin
-        rd_keep[r] = !rd_end || {{(32-KW){1'b0}}, rd_cnt} > r;
-        rd_bytes[8*r +: 8] = col_rd[8*({{(32-LOG_W){1'b0}}, rd_at} + r) +: 8] & {8{rd_keep[r]}};
+        rd_bytes[8*r +: 8] = col_rd[9*({{(32-LOG_W){1'b0}}, rd_at} + r) +: 8];
+        rd_mark[r]         = col_rd[9*({{(32-LOG_W){1'b0}}, rd_at} + r) + 8];
+        rd_keep[r]         = !rd_seen;
+        rd_seen            = rd_seen || rd_mark[r];
     end
 end
 
@@ -813,13 +805,10 @@ always @(posedge clk) begin
     if (rd_load) begin
         m_data_q <= rd_bytes;
         m_keep_q <= rd_keep;
-        m_last_q <= rd_end;
+        m_last_q <= |rd_mark;
         rp_r     <= rp_r + LANES_P;
-        rd_word1_q <= rd_word1_q + 1'b1;
     end
     m_valid_q <= rd_load || (m_valid_q && !m_axis_tready);
-    rd_end_q  <= rd_load ? end1 : end0;
-    rd_cnt_q  <= rd_load ? cnt1 : cnt0;
     ge1_q     <= ahead >= LANES_P;
     ge2_q     <= ahead >= {LANES_P[PW-2:0], 1'b0};
     loaded_q  <= rd_load;
@@ -830,35 +819,13 @@ always @(posedge clk) begin
 
     if (rst) begin
         rp_r      <= {PW{1'b0}};
-        rd_word1_q <= {{(WDW-1){1'b0}}, 1'b1};
         m_valid_q <= 1'b0;
-        rd_end_q  <= 1'b0;
         ge1_q     <= 1'b0;
         ge2_q     <= 1'b0;
         loaded_q  <= 1'b0;
         ring_c_q  <= {PW{1'b0}};
     end
 end
-
-// The end marks, a flop each with its own decode: the reader clears its word's,
-// a packet's end sets its last word's (never the same word in one clock).
-generate
-    for (g = 0; g < WORDS; g = g + 1) begin : g_end
-        localparam [WDW-1:0] WORD = g;
-        always @(posedge clk) begin
-            if (rd_load && rd_word == WORD) begin
-                end_q[g] <= 1'b0;
-            end
-            if (wr_valid && wr_end && end_word == WORD) begin
-                end_q[g] <= 1'b1;
-                end_cnt_q[KW*g +: KW] <= end_cnt;
-            end
-            if (rst) begin
-                end_q[g] <= 1'b0;
-            end
-        end
-    end
-endgenerate
 
 assign m_axis_tdata  = m_data_q;
 assign m_axis_tkeep  = m_keep_q;
