@@ -742,7 +742,8 @@ wire [LOG_R-LOG_W-1:0] wr_row0 = wr_base[LOG_R-1:LOG_W];
 wire unused_wr = &{1'b0, wr_base[PW-1], wr_base[LOG_W-1:0], 1'b0};
 
 reg  [PW-1:0]     ring_c_q;
-wire [9*WIN-1:0]  col_rd;                // each column's mark and byte in the reader's row
+wire [8*WIN-1:0]  col_byte;              // each column's byte in the reader's row
+wire [WIN-1:0]    col_mark;              // and its mark
 wire [LOG_R-LOG_W-1:0] rd_row = rp_q[LOG_R-1:LOG_W];
 
 generate
@@ -756,7 +757,7 @@ generate
                 mem[row] <= {el[9], el[7:0]};
             end
         end
-        assign col_rd[9*g +: 9] = mem[rd_row];
+        assign {col_mark[g], col_byte[8*g +: 8]} = mem[rd_row];
     end
 endgenerate
 
@@ -774,7 +775,6 @@ reg  [LANES-1:0]   m_keep_q;
 reg                m_last_q;
 assign rp_q = rp_r;
 
-wire [LOG_W-1:0] rd_at  = rp_r[LOG_W-1:0];        // the word's first column
 // Whether a committed word waits, from registers a clock old, so that the
 // pointers' difference is not in front of the load: the commit pointer only
 // moves on, so a word committed then is committed now; if the reader took a
@@ -786,26 +786,37 @@ reg            loaded_q;   // the reader took a word in the last clock
 wire           rd_avail = loaded_q ? ge2_q : ge1_q;
 wire           rd_load  = rd_avail && (!m_valid_q || m_axis_tready);
 
-reg [8*LANES-1:0] rd_bytes;
-reg [LANES-1:0]   rd_mark;
-reg [LANES-1:0]   rd_keep;
-reg               rd_seen;   // a mark in a lane below
-integer r;
+// The word is one of the row's WIN/LANES groups of LANES columns: each
+// group's keep and last are worked out from its own marks, then the group is
+// chosen, so that the choice is the last step before the output register.
+localparam GROUPS = WIN / LANES;
+localparam LOG_L  = $clog2(LANES);
+wire [LOG_W-LOG_L-1:0] rd_group = rp_r[LOG_W-1:LOG_L];   // the read pointer is a word's
+reg [8*LANES*GROUPS-1:0] grp_bytes;
+reg [LANES*GROUPS-1:0]   grp_keep;
+reg [GROUPS-1:0]         grp_last;
+reg                      grp_seen;   // a mark in a lane below
+integer r, gr;
 always @* begin
-    rd_seen = 1'b0;
-    for (r = 0; r < LANES; r = r + 1) begin
-        rd_bytes[8*r +: 8] = col_rd[9*({{(32-LOG_W){1'b0}}, rd_at} + r) +: 8];
-        rd_mark[r]         = col_rd[9*({{(32-LOG_W){1'b0}}, rd_at} + r) + 8];
-        rd_keep[r]         = !rd_seen;
-        rd_seen            = rd_seen || rd_mark[r];
+    for (gr = 0; gr < GROUPS; gr = gr + 1) begin
+        grp_seen = 1'b0;
+        for (r = 0; r < LANES; r = r + 1) begin
+            grp_bytes[8*(LANES*gr + r) +: 8] = col_byte[8*(LANES*gr + r) +: 8];
+            grp_keep[LANES*gr + r] = !grp_seen;
+            grp_seen = grp_seen || col_mark[LANES*gr + r];
+        end
+        grp_last[gr] = grp_seen;
     end
 end
+wire [8*LANES-1:0] rd_bytes = grp_bytes[8*LANES*rd_group +: 8*LANES];
+wire [LANES-1:0]   rd_keep  = grp_keep[LANES*rd_group +: LANES];
+wire               rd_last  = grp_last[rd_group];
 
 always @(posedge clk) begin
     if (rd_load) begin
         m_data_q <= rd_bytes;
         m_keep_q <= rd_keep;
-        m_last_q <= |rd_mark;
+        m_last_q <= rd_last;
         rp_r     <= rp_r + LANES_P;
     end
     m_valid_q <= rd_load || (m_valid_q && !m_axis_tready);
