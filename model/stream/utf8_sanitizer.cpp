@@ -118,7 +118,10 @@ void SanitizerCycleModel::tick(const Inputs& in) {
   // ge2_q). A packet's end commits its last word whole; the RTL marks the
   // packet's last byte in the ring, this model the word and its byte count.
   const bool avail = loaded_ ? ge2_ : ge1_;
-  const bool load = avail && (!m_valid_ || in.m_tready);
+  // The read register's word moves on into the output register when that is
+  // free or taken; the next word is read when the read register is free or moves.
+  const bool rb_move = rb_valid_ && (!m_valid_ || in.m_tready);
+  const bool load = avail && (!rb_valid_ || rb_move);
 
   // Control: the step register's step goes when the ring had room for it.
   const bool go = sp_.valid && room_;
@@ -175,14 +178,20 @@ void SanitizerCycleModel::tick(const Inputs& in) {
 
   // Output register
   const uint32_t rp_old = rp_;
+  if (rb_move) {
+    m_data_ = rb_data_;
+    m_keep_ = rb_keep_;
+    m_last_ = rb_last_;
+  }
+  m_valid_ = rb_move || (m_valid_ && !in.m_tready);
   if (load) {
-    for (uint32_t r = 0; r < lanes; ++r) m_data_[r] = ring_[(rp_ + r) % ring_size_];
-    m_keep_ = FirstLanes(rd_end ? end_count_[word] : lanes_);
-    m_last_ = rd_end;
+    for (uint32_t r = 0; r < lanes; ++r) rb_data_[r] = ring_[(rp_ + r) % ring_size_];
+    rb_keep_ = FirstLanes(rd_end ? end_count_[word] : lanes_);
+    rb_last_ = rd_end;
     rp_ = (rp_ + lanes) & ptr_mask_;
     end_[word] = false;
   }
-  m_valid_ = load || (m_valid_ && !in.m_tready);
+  rb_valid_ = load || (rb_valid_ && !rb_move);
   const uint32_t ahead = (ring_c_ - rp_old) & ptr_mask_;
   ge1_ = ahead >= lanes;
   ge2_ = ahead >= 2 * lanes;
@@ -234,6 +243,7 @@ void SanitizerCycleModel::tick(const Inputs& in) {
     std::fill(end_.begin(), end_.end(), false);
     rp_ = 0;
     m_valid_ = false;
+    rb_valid_ = false;
     ge1_ = ge2_ = loaded_ = false;
   }
 }

@@ -109,6 +109,10 @@ class SanitizerCycleModel {
   bool ge1_ = false;     // a word committed beyond rp_, a clock ago
   bool ge2_ = false;     // two
   bool loaded_ = false;  // the reader took a word in the last clock
+  bool rb_valid_ = false;  // the read register: a word read from the ring
+  std::array<uint8_t, kMaxLanes> rb_data_{};
+  LaneMask rb_keep_;
+  bool rb_last_ = false;
   bool m_valid_ = false;
   bool m_last_ = false;
   std::array<uint8_t, kMaxLanes> m_data_{};

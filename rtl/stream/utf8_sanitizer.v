@@ -762,13 +762,19 @@ generate
 endgenerate
 
 // ---------------------------------------------------------------------------
-// Reader: the word at rp_q goes to the output register once it is committed.
-// A packet's end commits its last word whole (the commit pointer moves to the
-// word boundary), and a mark on its last byte gives tlast and tkeep; the
-// bytes after the mark in that word are not the packet's and may be stale,
-// as may their marks, so tkeep stops at the first mark.
+// Reader: the word at rp_q is read into the read register once it is
+// committed, and moves on into the output register. A packet's end commits
+// its last word whole (the commit pointer moves to the word boundary), and a
+// mark on its last byte gives tlast and tkeep, worked out from the read
+// register's marks as the word moves on (so the ring's read goes straight
+// into a register); the bytes after the mark in that word are not the
+// packet's and may be stale, as may their marks, so tkeep stops at the first
+// mark.
 
 reg  [PW-1:0]      rp_r;
+reg                rb_valid_q;   // the read register
+reg  [8*LANES-1:0] rb_data_q;
+reg  [LANES-1:0]   rb_mark_q;
 reg                m_valid_q;
 reg  [8*LANES-1:0] m_data_q;
 reg  [LANES-1:0]   m_keep_q;
@@ -784,42 +790,40 @@ reg            ge1_q;      // a word committed beyond the read pointer
 reg            ge2_q;      // two
 reg            loaded_q;   // the reader took a word in the last clock
 wire           rd_avail = loaded_q ? ge2_q : ge1_q;
-wire           rd_load  = rd_avail && (!m_valid_q || m_axis_tready);
+wire           rb_move  = rb_valid_q && (!m_valid_q || m_axis_tready);
+wire           rd_load  = rd_avail && (!rb_valid_q || rb_move);
 
-// The word is one of the row's WIN/LANES groups of LANES columns: each
-// group's keep and last are worked out from its own marks, then the group is
-// chosen, so that the choice is the last step before the output register.
-localparam GROUPS = WIN / LANES;
+// The word is one of the row's WIN/LANES groups of LANES columns.
 localparam LOG_L  = $clog2(LANES);
 wire [LOG_W-LOG_L-1:0] rd_group = rp_r[LOG_W-1:LOG_L];   // the read pointer is a word's
-reg [8*LANES*GROUPS-1:0] grp_bytes;
-reg [LANES*GROUPS-1:0]   grp_keep;
-reg [GROUPS-1:0]         grp_last;
-reg                      grp_seen;   // a mark in a lane below
-integer r, gr;
+wire [8*LANES-1:0] rd_bytes = col_byte[8*LANES*rd_group +: 8*LANES];
+wire [LANES-1:0]   rd_mark  = col_mark[LANES*rd_group +: LANES];
+
+// tkeep: the lanes up to the first mark; tlast: a mark
+reg [LANES-1:0] rb_keep;
+reg             rb_seen;   // a mark in a lane below
+integer r;
 always @* begin
-    for (gr = 0; gr < GROUPS; gr = gr + 1) begin
-        grp_seen = 1'b0;
-        for (r = 0; r < LANES; r = r + 1) begin
-            grp_bytes[8*(LANES*gr + r) +: 8] = col_byte[8*(LANES*gr + r) +: 8];
-            grp_keep[LANES*gr + r] = !grp_seen;
-            grp_seen = grp_seen || col_mark[LANES*gr + r];
-        end
-        grp_last[gr] = grp_seen;
+    rb_seen = 1'b0;
+    for (r = 0; r < LANES; r = r + 1) begin
+        rb_keep[r] = !rb_seen;
+        rb_seen = rb_seen || rb_mark_q[r];
     end
 end
-wire [8*LANES-1:0] rd_bytes = grp_bytes[8*LANES*rd_group +: 8*LANES];
-wire [LANES-1:0]   rd_keep  = grp_keep[LANES*rd_group +: LANES];
-wire               rd_last  = grp_last[rd_group];
 
 always @(posedge clk) begin
     if (rd_load) begin
-        m_data_q <= rd_bytes;
-        m_keep_q <= rd_keep;
-        m_last_q <= rd_last;
-        rp_r     <= rp_r + LANES_P;
+        rb_data_q <= rd_bytes;
+        rb_mark_q <= rd_mark;
+        rp_r      <= rp_r + LANES_P;
     end
-    m_valid_q <= rd_load || (m_valid_q && !m_axis_tready);
+    rb_valid_q <= rd_load || (rb_valid_q && !rb_move);
+    if (rb_move) begin
+        m_data_q <= rb_data_q;
+        m_keep_q <= rb_keep;
+        m_last_q <= rb_seen;
+    end
+    m_valid_q <= rb_move || (m_valid_q && !m_axis_tready);
     ge1_q     <= ahead >= LANES_P;
     ge2_q     <= ahead >= {LANES_P[PW-2:0], 1'b0};
     loaded_q  <= rd_load;
@@ -829,12 +833,13 @@ always @(posedge clk) begin
     end
 
     if (rst) begin
-        rp_r      <= {PW{1'b0}};
-        m_valid_q <= 1'b0;
-        ge1_q     <= 1'b0;
-        ge2_q     <= 1'b0;
-        loaded_q  <= 1'b0;
-        ring_c_q  <= {PW{1'b0}};
+        rp_r       <= {PW{1'b0}};
+        rb_valid_q <= 1'b0;
+        m_valid_q  <= 1'b0;
+        ge1_q      <= 1'b0;
+        ge2_q      <= 1'b0;
+        loaded_q   <= 1'b0;
+        ring_c_q   <= {PW{1'b0}};
     end
 end
 
