@@ -29,7 +29,7 @@ constexpr size_t kBeatStages = 3;
 int Half(int lanes) { return lanes >= 2 ? lanes / 2 : 1; }
 // The ring's write window (WIN): a power of two that holds a step's bytes.
 int Window(int lanes) { return lanes >= 4 ? 2 * lanes : 4; }
-int Rows(int lanes) { return lanes >= 8 ? 16 : 8; }
+int Rows(int lanes) { return lanes >= 4 ? 16 : 8; }
 
 // From the control to the ring: the step register, then the cuts of the
 // prefix count over a half's lanes, the compaction over its 3 slots a lane,
@@ -212,11 +212,10 @@ void SanitizerCycleModel::tick(const Inputs& in) {
   // Every step register moves one on; the control's step enters the first.
   std::rotate(pipe_.begin(), pipe_.end() - 1, pipe_.end());
   pipe_.front() = std::move(step);
-  // The room rule (the RTL's ROOM): written at most this far ahead of the
-  // reader, a clock before a step goes.
-  const uint32_t room_limit =
-      ring_size_ - 2 * static_cast<uint32_t>(Window(lanes_)) - static_cast<uint32_t>(lanes_);
-  room_ = ((w_ - rp_old) & ptr_mask_) <= room_limit;
+  // The room rule (the RTL's ROOM_ROWS): written fewer than all but three
+  // rows ahead of the reader, a clock before a step goes.
+  const uint32_t win = static_cast<uint32_t>(Window(lanes_));
+  room_ = ((w_ - rp_old) & ptr_mask_) / win < static_cast<uint32_t>(Rows(lanes_) - 3);
   if (go) {
     w_ = w_next;
     c_ = c_next;

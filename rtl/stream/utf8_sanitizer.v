@@ -91,7 +91,7 @@ localparam Q      = (LANES >= 2) ? LANES / 2 : 1;  // lanes of a step of a beat 
 localparam STEPS  = LANES / Q;                     // steps of such a beat: 2 (1 at LANES 1)
 localparam SLOTS  = 3 * Q;                         // byte slots of such a step
 localparam WIN    = (LANES >= 4) ? 2 * LANES : 4;  // a step's bytes at most: a power of two, >= SLOTS
-localparam ROWS   = (LANES >= 8) ? 16 : 8;         // the ring's rows of WIN bytes
+localparam ROWS   = (LANES >= 4) ? 16 : 8;         // the ring's rows of WIN bytes
 localparam RING   = ROWS * WIN;
 localparam LOG_Q  = $clog2(Q);
 localparam LOG_S  = $clog2(SLOTS);
@@ -105,12 +105,14 @@ localparam EW     = $clog2(SLOTS + 1);             // a count of empty slots, up
 localparam [31:0] LANES_32 = LANES;
 localparam [PW-1:0] LANES_P = LANES_32[PW-1:0];
 // The control's room rule, from registers a clock old: a step goes when the
-// written bytes were at most ROOM ahead of the reader a clock before. Since
-// then the write pointer moved by at most a step and a packet end's rounding
-// (WIN + LANES - 1), and this step writes at most WIN, so no byte the reader
-// has not read is overwritten.
-localparam [31:0] ROOM_32  = RING - 2 * WIN - LANES;
-localparam [PW-1:0] ROOM_P = ROOM_32[PW-1:0];
+// written bytes were fewer than ROOM_ROWS rows ahead of the reader a clock
+// before. Since then the write pointer moved by at most a step and a packet
+// end's rounding (WIN + LANES - 1), and this step writes at most WIN, so with
+// three rows to spare no byte the reader has not read is overwritten. In
+// whole rows the compare is one of the difference's top bits alone.
+localparam ROOM_ROWS = ROWS - 3;
+localparam [31:0] ROOM_32 = ROOM_ROWS;
+localparam [PW-LOG_W-1:0] ROOM_R = ROOM_32[PW-LOG_W-1:0];
 
 // Levels per clock of the prefix count, the compaction and the rotation. The
 // cycle model has the same figures: they set the latency.
@@ -478,6 +480,8 @@ end
 reg  [PW-1:0] w_q;
 reg  [PW-1:0] c_q;
 wire [PW-1:0] rp_q;        // the reader's word pointer (below)
+wire [PW-1:0] w_ahead = w_q - rp_q;
+wire unused_ahead_low = &{1'b0, w_ahead[LOG_W-1:0], 1'b0};
 
 wire [PW-1:0] n_p   = {{(PW-NW){1'b0}}, sp_n_q};
 wire [PW-1:0] k_p   = {{(PW-NW){1'b0}}, sp_k_q};
@@ -502,7 +506,7 @@ always @(posedge clk) begin
         w_q <= sp_end_q ? rounded : end_pos;
         c_q <= c_next;
     end
-    room_q <= w_q - rp_q <= ROOM_P;
+    room_q <= w_ahead[PW-1:LOG_W] < ROOM_R;
     if (rst) begin
         w_q    <= {PW{1'b0}};
         c_q    <= {PW{1'b0}};
