@@ -1,6 +1,6 @@
 // Cycle model of the wide sanitizer; see utf8_sanitizer.h. Stages as in
 // rtl/stream/utf8_sanitizer.v: front end (LaneFrontModel) and status run every
-// clock; the role, count and beat-count registers delay a beat by three clocks
+// clock; the unit, role, count and beat-count registers delay a beat by four clocks
 // into the FIFO; the control takes the FIFO head's next step when the ring has
 // room for it; the step reaches the ring after its prefix count, compaction
 // and rotation registers; the reader moves a whole word into the output
@@ -23,8 +23,8 @@ constexpr int kScanStep = 2;
 constexpr int kPackStep = 2;
 constexpr int kRotStep = 2;
 
-// Registers before the FIFO: roles, counts, the beat's counts.
-constexpr size_t kBeatStages = 3;
+// Registers before the FIFO: units, roles, counts, the beat's counts.
+constexpr size_t kBeatStages = 4;
 
 int Half(int lanes) { return lanes >= 2 ? lanes / 2 : 1; }
 // The ring's write window (WIN): a power of two that holds a step's bytes.

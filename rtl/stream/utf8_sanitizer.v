@@ -194,51 +194,76 @@ utf8_lane_front #(
 wire unused_front = &{1'b0, dec_start, dec_str_end, dec_cp, 1'b0};
 
 // ---------------------------------------------------------------------------
+// Unit stage: the decided units as the roles need them, registered: where an
+// error unit ends, and how far back each one reaches (reach bit d-1 of lane
+// e: an error unit ends at e and holds the byte d lanes below it).
+
+reg                 un_valid_q;
+reg                 un_last_q;
+reg  [LANES-1:0]    un_end_q;
+reg  [LANES-1:0]    un_err_q;
+reg  [5*LANES-1:0]  un_reach_q;
+reg  [LANES-1:0]    un_keep_q;
+reg  [8*LANES-1:0]  un_data_q;
+integer k, e, d;
+always @(posedge clk) begin
+    un_valid_q <= dec_valid;
+    un_last_q  <= dec_last;
+    un_end_q   <= dec_end;
+    un_keep_q  <= dec_keep;
+    un_data_q  <= dec_data;
+    for (e = 0; e < LANES; e = e + 1) begin
+        un_err_q[e] <= dec_end[e] && dec_cls[3*e +: 3] != CLS_OK;
+        for (d = 1; d <= 5; d = d + 1) begin
+            un_reach_q[5*e + d - 1] <= dec_end[e] && dec_cls[3*e +: 3] != CLS_OK
+                                       && {29'd0, dec_len[3*e +: 3]} > d;
+        end
+    end
+    if (rst) begin
+        un_valid_q <= 1'b0;
+    end
+end
+
 // Role stage: each lane's role (0, 1 or 3 bytes out), the same masked to the
 // lanes up to the last unit end of its step (the committed part), whether the
 // beat's first unit is an error unit begun in an earlier beat (retract), and
 // whether any unit ends in each step.
 
-reg  [LANES-1:0]   err_end;
 reg  [2*LANES-1:0] role_d;
 reg                retract_d;
 wire [LANES-1:0]   upto_end;   // a unit ends at this lane or above it, in its step
-integer k, e;
 always @* begin
     for (k = 0; k < LANES; k = k + 1) begin
-        err_end[k] = dec_end[k] && dec_cls[3*k +: 3] != CLS_OK;
-    end
-    for (k = 0; k < LANES; k = k + 1) begin
-        if (!dec_keep[k]) begin
+        if (!un_keep_q[k]) begin
             role_d[2*k +: 2] = 2'd0;
-        end else if (err_end[k]) begin
+        end else if (un_err_q[k]) begin
             role_d[2*k +: 2] = 2'd3;
         end else begin
             role_d[2*k +: 2] = 2'd1;
         end
         // an error unit ending up to five lanes above holds this byte
         for (e = k + 1; e < LANES && e <= k + 5; e = e + 1) begin
-            if (err_end[e] && {29'd0, dec_len[3*e +: 3]} > e - k) begin
+            if (un_reach_q[5*e + (e - k) - 1]) begin
                 role_d[2*k +: 2] = 2'd0;
             end
         end
     end
     retract_d = 1'b0;
     for (e = 0; e < LANES && e < 5; e = e + 1) begin
-        if (err_end[e] && {29'd0, dec_len[3*e +: 3]} > e + 1) begin
+        if (un_reach_q[5*e + e]) begin
             retract_d = 1'b1;
         end
     end
 end
 
-// upto_end: a suffix OR of dec_end within each step, log2(Q) levels.
+// upto_end: a suffix OR of the unit ends within each step, log2(Q) levels.
 genvar g, l, p;
 generate
     for (g = 0; g < STEPS; g = g + 1) begin : g_upto
         for (l = 0; l <= LOG_Q; l = l + 1) begin : g_lvl
             wire [Q-1:0] o;
             if (l == 0) begin : g_first
-                assign o = dec_end[g*Q +: Q];
+                assign o = un_end_q[g*Q +: Q];
             end else begin : g_next
                 for (p = 0; p < Q; p = p + 1) begin : g_lane
                     if (p + (1 << (l - 1)) < Q) begin : g_or
@@ -263,18 +288,18 @@ reg  [2*LANES-1:0] rl_krole_q;
 reg  [8*LANES-1:0] rl_data_q;
 integer s, kk;
 always @(posedge clk) begin
-    rl_valid_q   <= dec_valid;
-    rl_last_q    <= dec_last;
+    rl_valid_q   <= un_valid_q;
+    rl_last_q    <= un_last_q;
     rl_retract_q <= retract_d;
-    rl_slow_q    <= |err_end;
+    rl_slow_q    <= |un_err_q;
     for (s = 0; s < STEPS; s = s + 1) begin
-        rl_any_q[s] <= |dec_end[s*Q +: Q];
+        rl_any_q[s] <= |un_end_q[s*Q +: Q];
     end
     rl_role_q    <= role_d;
     for (kk = 0; kk < LANES; kk = kk + 1) begin
         rl_krole_q[2*kk +: 2] <= upto_end[kk] ? role_d[2*kk +: 2] : 2'd0;
     end
-    rl_data_q    <= dec_data;
+    rl_data_q    <= un_data_q;
     if (rst) begin
         rl_valid_q <= 1'b0;
     end

@@ -41,7 +41,7 @@ std::string FirstDifference(const std::vector<uint8_t>& got, const std::vector<u
 // step's prefix count, compaction and rotation (two levels a clock each, so a
 // clock more for each doubling of LANES from 64), the ring and the output
 // register.
-uint64_t Fill(int lanes) { return lanes >= 128 ? 32 : lanes >= 64 ? 29 : 24; }
+uint64_t Fill(int lanes) { return lanes >= 128 ? 33 : lanes >= 64 ? 30 : 25; }
 
 // The sanitizer as the shared wide-block tests see it.
 struct Sanitizer {
