@@ -36,15 +36,20 @@
  * next beat's first unit, "retract"), the next write starts back at the
  * commit pointer, over them. So no byte is needed twice.
  *
- * Stages: the front end; the roles (one clock); each step's byte counts
+ * A packet's last byte carries a mark in the ring, which gives tlast and
+ * tkeep; a packet's end commits its last word whole.
+ *
+ * Stages: the front end; the units (where error units end and how far back
+ * they reach) and the roles (a clock each); each step's byte counts
  * (utf8_lane_sum, one clock) and the beat's (one clock); the beat FIFO and
- * credit (utf8_lane_fifo, on s_axis_tready); the control, which takes a
- * step when the ring has room for it and gives it its place; the step's
- * prefix count of empty slots and compaction (two levels a clock each); the
- * rotation (two levels a clock); the ring write; the read into the output
- * register. The cycle model (model/stream/utf8_sanitizer.cpp) has the same
- * stages. stat_* and err_count are the lanes' status (utf8_lane_status), as
- * in the validator and the wide decoder.
+ * credit (utf8_lane_fifo, on s_axis_tready); the step register (the FIFO
+ * head's next step); the control, which gives the step its place when the
+ * ring had room a clock before; the step's prefix count of empty slots and
+ * compaction (two levels a clock each); the rotation (two levels a clock);
+ * the ring write; the read register; the output register. The cycle model
+ * (model/stream/utf8_sanitizer.cpp) has the same stages. stat_* and
+ * err_count are the lanes' status (utf8_lane_status), as in the validator
+ * and the wide decoder.
  */
 module utf8_sanitizer #(
     // bytes per input and output beat: 1, 2, 4, 8, 16, 32, 64 or 128
