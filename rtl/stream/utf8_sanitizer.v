@@ -459,14 +459,16 @@ endgenerate
 reg               sp_valid_q;
 reg               sp_fast_q;
 reg               sp_end_q;      // the packet's last step
-reg               sp_last_q;     // a step of the packet's last beat
 reg               sp_retract_q;
-reg               sp_any_q;
 reg  [NW-1:0]     sp_n_q;
-reg  [PW-1:0]     sp_np_q;       // n + LANES - 1
-reg  [NW-1:0]     sp_k_q;
+reg  [PW-1:0]     sp_add_q;      // what the step adds to its base: n, or n + LANES - 1 at the end
+reg  [PW-1:0]     sp_kadd_q;     // what it adds to the commit pointer: k, or sp_add_q at the end
+reg               sp_commit_q;   // it moves the commit pointer
 reg  [8*LANES-1:0] sp_data_q;
 reg  [2*Q-1:0]    sp_role_q;
+
+wire [PW-1:0] g_n_p  = {{(PW-NW){1'b0}}, g_n};
+wire [PW-1:0] g_n_up = g_n_p + LANES_P - 1'b1;
 
 reg           room_q;
 wire          go      = sp_valid_q && room_q;
@@ -479,12 +481,11 @@ always @(posedge clk) begin
         sp_valid_q   <= head_valid;
         sp_fast_q    <= !h_slow;
         sp_end_q     <= g_end;
-        sp_last_q    <= h_last;
         sp_retract_q <= h_retract && !phase_q;
-        sp_any_q     <= g_any;
         sp_n_q       <= g_n;
-        sp_np_q      <= {{(PW-NW){1'b0}}, g_n} + LANES_P - 1'b1;
-        sp_k_q       <= g_k;
+        sp_add_q     <= g_end ? g_n_up : g_n_p;
+        sp_kadd_q    <= g_end ? g_n_up : {{(PW-NW){1'b0}}, g_k};
+        sp_commit_q  <= g_end || (g_any && !h_last);
         sp_data_q    <= !h_slow ? h_data
                                 : {{(8*(LANES-Q)){1'b0}}, h_data[8*Q*second +: 8*Q]};
         sp_role_q    <= h_role[2*Q*second +: 2*Q];
@@ -503,9 +504,11 @@ end
 // w_q: where the next step's bytes go; c_q: the end of the bytes committed
 // (those of units that have ended). A step that retracts starts at c_q, over
 // the uncommitted bytes of the error unit it ends. A packet's end commits
-// everything and moves both to the next word boundary. Each sum is worked out
-// from both pointers at once and the right one chosen after, so that a step's
-// place is one adder and one choice from the registers.
+// everything and moves both to the next word boundary. What each step adds
+// is chosen when the step is registered (n, or n + LANES - 1 to round up at
+// the packet's end; k or the same), so that a step's place is a choice of
+// base, one adder and a mask of the low bits: one carry chain between
+// registers.
 
 reg  [PW-1:0] w_q;
 reg  [PW-1:0] c_q;
@@ -513,27 +516,18 @@ wire [PW-1:0] rp_q;        // the reader's word pointer (below)
 wire [PW-1:0] w_ahead = w_q - rp_q;
 wire unused_ahead_low = &{1'b0, w_ahead[LOG_W-1:0], 1'b0};
 
-wire [PW-1:0] n_p   = {{(PW-NW){1'b0}}, sp_n_q};
-wire [PW-1:0] k_p   = {{(PW-NW){1'b0}}, sp_k_q};
-wire [PW-1:0] round_mask = ~(LANES_P - 1'b1);
-wire [PW-1:0] end_w = w_q + n_p;
-wire [PW-1:0] end_c = c_q + n_p;
-wire [PW-1:0] up_w  = (w_q + sp_np_q) & round_mask;
-wire [PW-1:0] up_c  = (c_q + sp_np_q) & round_mask;
-wire [PW-1:0] k_w   = w_q + k_p;
-wire [PW-1:0] k_c   = c_q + k_p;
-wire [PW-1:0] base     = sp_retract_q ? c_q : w_q;
-wire [PW-1:0] end_pos  = sp_retract_q ? end_c : end_w;
-wire [PW-1:0] rounded  = sp_retract_q ? up_c : up_w;
+wire [PW-1:0] base  = sp_retract_q ? c_q : w_q;
+wire [PW-1:0] mask  = sp_end_q ? ~(LANES_P - 1'b1) : {PW{1'b1}};
+wire [PW-1:0] w_sum = (base + sp_add_q) & mask;
+wire [PW-1:0] k_sum = (base + sp_kadd_q) & mask;
 // A packet's last beat commits nothing before its last step, which commits
 // it all and marks its end in the same clock: the reader must not take the
 // last word without its mark.
-wire [PW-1:0] c_next   = sp_end_q ? rounded
-                       : (sp_any_q && !sp_last_q) ? (sp_retract_q ? k_c : k_w) : c_q;
+wire [PW-1:0] c_next = sp_commit_q ? k_sum : c_q;
 
 always @(posedge clk) begin
     if (go) begin
-        w_q <= sp_end_q ? rounded : end_pos;
+        w_q <= w_sum;
         c_q <= c_next;
     end
     room_q <= w_ahead[PW-1:LOG_W] < ROOM_R;
@@ -818,8 +812,16 @@ assign rp_q = rp_r;
 // Whether a committed word waits, from registers a clock old, so that the
 // pointers' difference is not in front of the load: the commit pointer only
 // moves on, so a word committed then is committed now; if the reader took a
-// word since, the next one is the second.
-wire [PW-1:0]  ahead    = ring_c_q - rp_r;
+// word since, the next one is the second. The read pointer is a word's and
+// the commit pointer at most a ring ahead, so "at least one word committed"
+// is "the commit pointer's word is not the reader's", and "two" is "nor the
+// next one": comparisons for equality, with no subtraction in front.
+localparam LOG_L  = $clog2(LANES);
+reg  [PW-1:0]        rp1_r;    // rp_r + LANES
+wire [PW-LOG_L-1:0]  c_word   = ring_c_q[PW-1:LOG_L];
+wire [PW-LOG_L-1:0]  rp_word  = rp_r[PW-1:LOG_L];
+wire [PW-LOG_L-1:0]  rp1_word = rp1_r[PW-1:LOG_L];
+wire unused_c_low = &{1'b0, ring_c_q, rp_r, rp1_r, 1'b0};   // the byte within the word
 reg            ge1_q;      // a word committed beyond the read pointer
 reg            ge2_q;      // two
 reg            loaded_q;   // the reader took a word in the last clock
@@ -828,7 +830,6 @@ wire           rb_move  = rb_valid_q && (!m_valid_q || m_axis_tready);
 wire           rd_load  = rd_avail && (!rb_valid_q || rb_move);
 
 // The word is one of the row's WIN/LANES groups of LANES columns.
-localparam LOG_L  = $clog2(LANES);
 wire [LOG_W-LOG_L-1:0] rd_group = rp_r[LOG_W-1:LOG_L];   // the read pointer is a word's
 wire [8*LANES-1:0] rd_bytes = col_byte[8*LANES*rd_group +: 8*LANES];
 wire [LANES-1:0]   rd_mark  = col_mark[LANES*rd_group +: LANES];
@@ -849,7 +850,8 @@ always @(posedge clk) begin
     if (rd_load) begin
         rb_data_q <= rd_bytes;
         rb_mark_q <= rd_mark;
-        rp_r      <= rp_r + LANES_P;
+        rp_r      <= rp1_r;
+        rp1_r     <= rp1_r + LANES_P;
     end
     rb_valid_q <= rd_load || (rb_valid_q && !rb_move);
     if (rb_move) begin
@@ -858,8 +860,8 @@ always @(posedge clk) begin
         m_last_q <= rb_seen;
     end
     m_valid_q <= rb_move || (m_valid_q && !m_axis_tready);
-    ge1_q     <= ahead >= LANES_P;
-    ge2_q     <= ahead >= {LANES_P[PW-2:0], 1'b0};
+    ge1_q     <= c_word != rp_word;
+    ge2_q     <= c_word != rp_word && c_word != rp1_word;
     loaded_q  <= rd_load;
 
     if (wr_valid) begin
@@ -868,6 +870,7 @@ always @(posedge clk) begin
 
     if (rst) begin
         rp_r       <= {PW{1'b0}};
+        rp1_r      <= LANES_P;
         rb_valid_q <= 1'b0;
         m_valid_q  <= 1'b0;
         ge1_q      <= 1'b0;
