@@ -99,12 +99,15 @@ localparam WIN    = (LANES >= 4) ? 2 * LANES : 4;  // a step's bytes at most: a 
 localparam ROWS   = (LANES >= 4) ? 16 : 8;         // the ring's rows of WIN bytes
 localparam RING   = ROWS * WIN;
 localparam LOG_Q  = $clog2(Q);
+localparam LOG_L  = $clog2(LANES);
+localparam LOW    = (LANES > 1) ? LOG_L : 1;         // a byte's place in a word, at least 1 bit
 localparam LOG_S  = $clog2(SLOTS);
 localparam LOG_W  = $clog2(WIN);
 localparam LOG_R  = $clog2(RING);
 localparam PW     = LOG_R + 1;                     // a ring position and a wrap bit
 localparam NW     = $clog2(WIN + 1);               // a step's byte count
 localparam SUMW   = 2 + LOG_Q;                     // a step's byte count from utf8_lane_sum
+localparam AW     = NW;                            // a step's addend, its bytes + LANES - 1: < 4*LANES fits
 localparam SW     = (LOG_S > 0) ? LOG_S : 1;       // a slot's shift
 localparam EW     = $clog2(SLOTS + 1);             // a count of empty slots, up to SLOTS
 localparam [31:0] LANES_32 = LANES;
@@ -329,7 +332,24 @@ generate
     end
 endgenerate
 
+// The whole beat's byte count beside the halves' (used only for a beat
+// without an error unit, whose roles are 0 and 1: a count of their low
+// bits), so that the entry below needs no chained adders.
+reg [LANES-1:0] role_low;
+integer b;
+always @* begin
+    for (b = 0; b < LANES; b = b + 1) begin
+        role_low[b] = rl_role_q[2*b];
+    end
+end
+wire [LOG_L:0] beat_n_d;
+utf8_lane_sum #(.N(LANES), .IN_WIDTH(1)) bn_inst (
+    .in_values(role_low),
+    .sum(beat_n_d)
+);
+
 reg                   sm_valid_q;
+reg  [NW-1:0]         sm_bn_q;
 reg                   sm_last_q;
 reg                   sm_retract_q;
 reg                   sm_slow_q;
@@ -345,6 +365,7 @@ always @(posedge clk) begin
     sm_slow_q    <= rl_slow_q;
     sm_any_q     <= rl_any_q;
     sm_n_q       <= step_n_d;
+    sm_bn_q      <= {{(NW-LOG_L-1){1'b0}}, beat_n_d};
     sm_k_q       <= step_k_d;
     sm_role_q    <= rl_role_q;
     sm_data_q    <= rl_data_q;
@@ -353,32 +374,72 @@ always @(posedge clk) begin
     end
 end
 
-// The beat as one step (only a beat without error units is written so)
-wire [NW-1:0] n0 = {{(NW-SUMW){1'b0}}, sm_n_q[0 +: SUMW]};
-wire [NW-1:0] k0 = {{(NW-SUMW){1'b0}}, sm_k_q[0 +: SUMW]};
-wire [NW-1:0] beat_n;
-wire [NW-1:0] beat_k;
+// Each step's addends for the control, worked out here so that the control
+// only chooses among them: what it adds to its base (its byte count n, plus
+// LANES - 1 when it ends the packet, to round up to a word boundary), what it
+// adds to the commit pointer (its committed bytes k, or the same at the
+// end), whether it moves the commit pointer (a unit ends in it, unless it is
+// of the packet's last beat and not its end: that beat commits nothing
+// before its last step, which commits it all and marks the end in the same
+// clock, so the reader never takes the last word without its mark), and
+// whether it ends the packet (the step that writes the last byte: the last
+// beat's second half, or its first when the second has no byte). Per half,
+// for a beat with an error unit, and for the whole beat, for one without.
+localparam [31:0] UP_32 = LANES - 1;
+localparam [AW-1:0] UP  = UP_32[AW-1:0];
+
+wire [STEPS-1:0]    step_end;
+wire [STEPS*AW-1:0] step_a;
+wire [STEPS*AW-1:0] step_ka;
+wire [STEPS-1:0]    step_com;
 generate
-    if (STEPS == 2) begin : g_two
-        wire [NW-1:0] n1 = {{(NW-SUMW){1'b0}}, sm_n_q[SUMW +: SUMW]};
-        wire [NW-1:0] k1 = {{(NW-SUMW){1'b0}}, sm_k_q[SUMW +: SUMW]};
-        assign beat_n = n0 + n1;
-        assign beat_k = sm_any_q[1] ? n0 + k1 : k0;
-    end else begin : g_one
-        assign beat_n = n0;
-        assign beat_k = k0;
+    if (STEPS == 2) begin : g_end_two
+        wire n1_zero = sm_n_q[SUMW +: SUMW] == {SUMW{1'b0}};
+        assign step_end = {sm_last_q && !n1_zero, sm_last_q && n1_zero};
+    end else begin : g_end_one
+        assign step_end = sm_last_q;
+    end
+    for (g = 0; g < STEPS; g = g + 1) begin : g_add
+        wire [AW-1:0] s_n = {{(AW-SUMW){1'b0}}, sm_n_q[SUMW*g +: SUMW]};
+        wire [AW-1:0] s_k = {{(AW-SUMW){1'b0}}, sm_k_q[SUMW*g +: SUMW]};
+        wire [AW-1:0] s_up = s_n + UP;   // beside the end flag, chosen after
+        wire [AW-1:0] s_a  = step_end[g] ? s_up : s_n;
+        assign step_a[AW*g +: AW]  = s_a;
+        assign step_ka[AW*g +: AW] = step_end[g] ? s_up : s_k;
+        assign step_com[g] = step_end[g] || (sm_any_q[g] && !sm_last_q);
     end
 endgenerate
 
-// FIFO entry: {last, retract, slow, any, n, k, beat n, beat k, roles, bytes}
+wire [AW-1:0] beat_n  = sm_bn_q;
+wire [AW-1:0] beat_up = beat_n + UP;
+wire [AW-1:0] beat_a  = sm_last_q ? beat_up : beat_n;
+wire [AW-1:0] beat_k;
+generate
+    if (STEPS == 2) begin : g_beat_two
+        wire [AW-1:0] n0 = {{(AW-SUMW){1'b0}}, sm_n_q[0 +: SUMW]};
+        wire [AW-1:0] k0 = {{(AW-SUMW){1'b0}}, sm_k_q[0 +: SUMW]};
+        wire [AW-1:0] k1 = {{(AW-SUMW){1'b0}}, sm_k_q[SUMW +: SUMW]};
+        assign beat_k = sm_any_q[1] ? n0 + k1 : k0;
+    end else begin : g_beat_one
+        assign beat_k = {{(AW-SUMW){1'b0}}, sm_k_q};
+    end
+endgenerate
+wire [AW-1:0] beat_ka  = sm_last_q ? beat_a : beat_k;
+wire          beat_com = sm_last_q || |sm_any_q;
+
+// FIFO entry: {last, retract, slow, the steps' flags and addends, the
+// beat's, its byte count, roles, bytes}
 localparam F_DATA = 0;
 localparam F_ROLE = F_DATA + 8 * LANES;
-localparam F_BK   = F_ROLE + 2 * LANES;
-localparam F_BN   = F_BK + NW;
-localparam F_K    = F_BN + NW;
-localparam F_N    = F_K + STEPS * SUMW;
-localparam F_ANY  = F_N + STEPS * SUMW;
-localparam F_SLOW = F_ANY + STEPS;
+localparam F_BN   = F_ROLE + 2 * LANES;
+localparam F_BA   = F_BN + NW;
+localparam F_BKA  = F_BA + AW;
+localparam F_BCOM = F_BKA + AW;
+localparam F_A    = F_BCOM + 1;
+localparam F_KA   = F_A + STEPS * AW;
+localparam F_COM  = F_KA + STEPS * AW;
+localparam F_END  = F_COM + STEPS;
+localparam F_SLOW = F_END + STEPS;
 localparam F_RET  = F_SLOW + 1;
 localparam F_LAST = F_RET + 1;
 localparam FW     = F_LAST + 1;
@@ -387,8 +448,8 @@ reg                   cb_valid_q;
 reg  [FW-1:0]         cb_entry_q;
 always @(posedge clk) begin
     cb_valid_q <= sm_valid_q;
-    cb_entry_q <= {sm_last_q, sm_retract_q, sm_slow_q, sm_any_q, sm_n_q, sm_k_q,
-                   beat_n, beat_k, sm_role_q, sm_data_q};
+    cb_entry_q <= {sm_last_q, sm_retract_q, sm_slow_q, step_end, step_com, step_ka, step_a,
+                   beat_com, beat_ka, beat_a, sm_bn_q, sm_role_q, sm_data_q};
     if (rst) begin
         cb_valid_q <= 1'b0;
     end
@@ -421,54 +482,43 @@ utf8_lane_fifo #(
 
 // ---------------------------------------------------------------------------
 // Steps: the FIFO head's next step (the whole beat, or one half of a beat
-// with an error unit), decoded into a register of its own so that the
-// control's sums start at flops: its byte count n, n + LANES - 1 (for the
-// rounding at a packet's end), its committed bytes k, whether a unit ends in
-// it, whether it ends the packet, whether it retracts (the first step of a
-// beat whose first unit is an error unit begun before it).
+// with an error unit), its addends and flags chosen into a register of its
+// own so that the control's sums start at flops; with them whether it
+// retracts (the first step of a beat whose first unit is an error unit begun
+// before it).
 
 wire                  h_last    = head[F_LAST];
 wire                  h_retract = head[F_RET];
 wire                  h_slow    = head[F_SLOW];
-wire [STEPS-1:0]      h_any     = head[F_ANY +: STEPS];
-wire [STEPS*SUMW-1:0] h_n       = head[F_N +: STEPS*SUMW];
-wire [STEPS*SUMW-1:0] h_k       = head[F_K +: STEPS*SUMW];
+wire [STEPS-1:0]      h_end     = head[F_END +: STEPS];
+wire [STEPS-1:0]      h_com     = head[F_COM +: STEPS];
+wire [STEPS*AW-1:0]   h_ka      = head[F_KA +: STEPS*AW];
+wire [STEPS*AW-1:0]   h_a       = head[F_A +: STEPS*AW];
+wire                  h_bcom    = head[F_BCOM];
+wire [AW-1:0]         h_bka     = head[F_BKA +: AW];
+wire [AW-1:0]         h_ba      = head[F_BA +: AW];
 wire [NW-1:0]         h_bn      = head[F_BN +: NW];
-wire [NW-1:0]         h_bk      = head[F_BK +: NW];
 wire [2*LANES-1:0]    h_role    = head[F_ROLE +: 2*LANES];
 wire [8*LANES-1:0]    h_data    = head[F_DATA +: 8*LANES];
 
 reg           phase_q;     // the head's second step is next
 wire          second   = STEPS == 2 && phase_q;
 wire          g_final  = !h_slow || phase_q || STEPS == 1;
-wire [NW-1:0] g_n      = !h_slow ? h_bn : {{(NW-SUMW){1'b0}}, h_n[SUMW*second +: SUMW]};
-wire [NW-1:0] g_k      = !h_slow ? h_bk : {{(NW-SUMW){1'b0}}, h_k[SUMW*second +: SUMW]};
-wire          g_any    = !h_slow ? |h_any : h_any[second];
-// A packet ends with the step that writes its last byte: a last beat's
-// second half, or its first when the second has no byte.
-wire          g_end;
-generate
-    if (STEPS == 2) begin : g_end_two
-        wire n1_zero = h_n[SUMW +: SUMW] == {SUMW{1'b0}};
-        assign g_end = h_last && (!h_slow || (phase_q ? !n1_zero : n1_zero));
-    end else begin : g_end_one
-        assign g_end = h_last;
-    end
-endgenerate
+wire [AW-1:0] g_a      = !h_slow ? h_ba   : h_a[AW*second +: AW];
+wire [AW-1:0] g_ka     = !h_slow ? h_bka  : h_ka[AW*second +: AW];
+wire          g_com    = !h_slow ? h_bcom : h_com[second];
+wire          g_end    = !h_slow ? h_last : h_end[second];
 
 reg               sp_valid_q;
 reg               sp_fast_q;
 reg               sp_end_q;      // the packet's last step
 reg               sp_retract_q;
 reg  [NW-1:0]     sp_n_q;
-reg  [PW-1:0]     sp_add_q;      // what the step adds to its base: n, or n + LANES - 1 at the end
-reg  [PW-1:0]     sp_kadd_q;     // what it adds to the commit pointer: k, or sp_add_q at the end
+reg  [PW-1:0]     sp_add_q;      // what the step adds to its base
+reg  [PW-1:0]     sp_kadd_q;     // what it adds to the commit pointer
 reg               sp_commit_q;   // it moves the commit pointer
 reg  [8*LANES-1:0] sp_data_q;
 reg  [2*Q-1:0]    sp_role_q;
-
-wire [PW-1:0] g_n_p  = {{(PW-NW){1'b0}}, g_n};
-wire [PW-1:0] g_n_up = g_n_p + LANES_P - 1'b1;
 
 reg           room_q;
 wire          go      = sp_valid_q && room_q;
@@ -482,10 +532,10 @@ always @(posedge clk) begin
         sp_fast_q    <= !h_slow;
         sp_end_q     <= g_end;
         sp_retract_q <= h_retract && !phase_q;
-        sp_n_q       <= g_n;
-        sp_add_q     <= g_end ? g_n_up : g_n_p;
-        sp_kadd_q    <= g_end ? g_n_up : {{(PW-NW){1'b0}}, g_k};
-        sp_commit_q  <= g_end || (g_any && !h_last);
+        sp_n_q       <= h_bn;
+        sp_add_q     <= {{(PW-AW){1'b0}}, g_a};
+        sp_kadd_q    <= {{(PW-AW){1'b0}}, g_ka};
+        sp_commit_q  <= g_com;
         sp_data_q    <= !h_slow ? h_data
                                 : {{(8*(LANES-Q)){1'b0}}, h_data[8*Q*second +: 8*Q]};
         sp_role_q    <= h_role[2*Q*second +: 2*Q];
@@ -517,18 +567,25 @@ wire [PW-1:0] w_ahead = w_q - rp_q;
 wire unused_ahead_low = &{1'b0, w_ahead[LOG_W-1:0], 1'b0};
 
 wire [PW-1:0] base  = sp_retract_q ? c_q : w_q;
-wire [PW-1:0] mask  = sp_end_q ? ~(LANES_P - 1'b1) : {PW{1'b1}};
-wire [PW-1:0] w_sum = (base + sp_add_q) & mask;
-wire [PW-1:0] k_sum = (base + sp_kadd_q) & mask;
+wire [PW-1:0] w_sum = base + sp_add_q;
+wire [PW-1:0] k_sum = base + sp_kadd_q;
+
+// The sums go straight into the pointers: the commit pointer's choice is its
+// clock enable, and a packet end's rounding clears the low bits through the
+// registers' synchronous reset, so no LUT stands between adder and register.
 // A packet's last beat commits nothing before its last step, which commits
 // it all and marks its end in the same clock: the reader must not take the
 // last word without its mark.
-wire [PW-1:0] c_next = sp_commit_q ? k_sum : c_q;
-
 always @(posedge clk) begin
     if (go) begin
         w_q <= w_sum;
-        c_q <= c_next;
+    end
+    if (go && sp_commit_q) begin
+        c_q <= k_sum;
+    end
+    if (go && sp_end_q && LANES > 1) begin
+        w_q[LOW-1:0] <= {LOW{1'b0}};
+        c_q[LOW-1:0] <= {LOW{1'b0}};
     end
     room_q <= w_ahead[PW-1:LOG_W] < ROOM_R;
     if (rst) begin
@@ -539,22 +596,35 @@ always @(posedge clk) begin
 end
 
 // The step, registered: its bytes (a whole beat, or the lanes of one half),
-// roles, place, count, the commit pointer after it, and the packet's end.
+// roles, place, the commit pointer after it (c_q in the clock after the
+// step's, so it joins the tag there), the packet's end, and for a
+// beat without an error its full lanes as a mask (the lanes below its count,
+// worked out here beside the control so that the slots further on need no
+// comparison).
 localparam T_VALID = 0;
 localparam T_FAST  = 1;
 localparam T_END   = 2;
 localparam T_BASE  = 3;
-localparam T_N     = T_BASE + PW;
-localparam T_C     = T_N + NW;
+localparam T_FILL  = T_BASE + PW;
+localparam T_C     = T_FILL + LANES;
 localparam TW      = T_C + PW;
+
+reg [LANES-1:0] st_fill;
+integer f;
+always @* begin
+    for (f = 0; f < LANES; f = f + 1) begin
+        st_fill[f] = f < sp_n_q;
+    end
+end
 
 reg  [8*LANES-1:0] st_data_q;
 reg  [2*Q-1:0]     st_role_q;
-reg  [TW-1:0]      st_tag_q;
+reg  [T_C-1:0]     st_tag_q;
+wire [TW-1:0]      st_tag = {c_q, st_tag_q};
 always @(posedge clk) begin
     st_data_q <= sp_data_q;
     st_role_q <= sp_role_q;
-    st_tag_q  <= {c_next, sp_n_q, base, sp_end_q, sp_fast_q, go};
+    st_tag_q  <= {st_fill, base, sp_end_q, sp_fast_q, go};
     if (rst) begin
         st_tag_q[T_VALID] <= 1'b0;
     end
@@ -577,11 +647,13 @@ generate
         wire [TW-1:0]      t_out;
         if (l == 0) begin : g_first
             for (g = 0; g < Q; g = g + 1) begin : g_lane
-                assign c_in[g*EW +: EW] = {{(EW-2){1'b0}}, 2'd3 - st_role_q[2*g +: 2]};
+                // none for a beat without an error: its bytes do not move
+                assign c_in[g*EW +: EW] = st_tag_q[T_FAST] ? {EW{1'b0}}
+                                        : {{(EW-2){1'b0}}, 2'd3 - st_role_q[2*g +: 2]};
             end
             assign b_in = st_data_q;
             assign r_in = st_role_q;
-            assign t_in = st_tag_q;
+            assign t_in = st_tag;
         end else begin : g_next
             assign c_in = g_scan[l-1].c_out;
             assign b_in = g_scan[l-1].b_out;
@@ -633,10 +705,10 @@ generate
         assign sc_role = g_scan[LOG_Q-1].r_out;
         assign sc_tag  = g_scan[LOG_Q-1].t_out;
     end else begin : g_single
-        assign sc_incl = {{(EW-2){1'b0}}, 2'd3 - st_role_q};
+        assign sc_incl = st_tag_q[T_FAST] ? {EW{1'b0}} : {{(EW-2){1'b0}}, 2'd3 - st_role_q};
         assign sc_data = st_data_q;
         assign sc_role = st_role_q;
-        assign sc_tag  = st_tag_q;
+        assign sc_tag  = st_tag;
     end
 endgenerate
 
@@ -645,7 +717,7 @@ endgenerate
 // slots of the lanes below; a beat without one has its bytes in the first
 // LANES slots, none shifted, and its count marks the full ones.
 wire          sc_fast = sc_tag[T_FAST];
-wire [NW-1:0] sc_n    = sc_tag[T_N +: NW];
+wire [LANES-1:0] sc_fill = sc_tag[T_FILL +: LANES];
 reg  [8*SLOTS-1:0]  slot_byte;
 reg  [SLOTS-1:0]    slot_full;
 reg  [SW*SLOTS-1:0] slot_shift;
@@ -656,8 +728,7 @@ always @* begin
     for (i = 0; i < SLOTS; i = i + 1) begin
         if (sc_fast) begin
             slot_byte[8*i +: 8]    = (i < LANES) ? sc_data[8*(i % LANES) +: 8] : 8'h00;
-            slot_full[i]           = i < LANES && i < sc_n;
-            slot_shift[SW*i +: SW] = {SW{1'b0}};
+            slot_full[i]           = (i < LANES) ? sc_fill[i % LANES] : 1'b0;
         end else begin
             case (i % 3)
                 0: slot_byte[8*i +: 8] = (sc_role[2*(i/3) +: 2] == 2'd3) ? 8'hEF : sc_data[8*(i/3) +: 8];
@@ -665,11 +736,13 @@ always @* begin
                 default: slot_byte[8*i +: 8] = 8'hBD;
             endcase
             slot_full[i] = {30'd0, sc_role[2*(i/3) +: 2]} > i % 3;
-            if (i < 3) begin
-                slot_shift[SW*i +: SW] = {SW{1'b0}};
-            end else begin
-                slot_shift[SW*i +: SW] = sc_incl[EW*(i/3 - 1) +: SW];
-            end
+        end
+        // each full slot shifted down by the empty slots of the lanes below
+        // (none in a beat without an error: the prefix count is zero there)
+        if (i < 3) begin
+            slot_shift[SW*i +: SW] = {SW{1'b0}};
+        end else begin
+            slot_shift[SW*i +: SW] = sc_incl[EW*(i/3 - 1) +: SW];
         end
     end
 end
@@ -759,7 +832,7 @@ wire [TW-1:0]     wr_tag  = g_rot[LOG_W-1].t_out;
 wire              wr_valid = wr_tag[T_VALID];
 wire [PW-1:0]     wr_base  = wr_tag[T_BASE +: PW];
 wire [PW-1:0]     wr_c     = wr_tag[T_C +: PW];
-wire unused_wr_tag = &{1'b0, wr_tag[T_FAST], wr_tag[T_END], wr_tag[T_N +: NW], 1'b0};
+wire unused_wr_tag = &{1'b0, wr_tag[T_FAST], wr_tag[T_END], wr_tag[T_FILL +: LANES], 1'b0};
 
 // ---------------------------------------------------------------------------
 // Ring: a memory of ROWS bytes per column, each with its packet-end mark; a
@@ -816,7 +889,6 @@ assign rp_q = rp_r;
 // the commit pointer at most a ring ahead, so "at least one word committed"
 // is "the commit pointer's word is not the reader's", and "two" is "nor the
 // next one": comparisons for equality, with no subtraction in front.
-localparam LOG_L  = $clog2(LANES);
 reg  [PW-1:0]        rp1_r;    // rp_r + LANES
 wire [PW-LOG_L-1:0]  c_word   = ring_c_q[PW-1:LOG_L];
 wire [PW-LOG_L-1:0]  rp_word  = rp_r[PW-1:LOG_L];
