@@ -116,11 +116,14 @@ localparam [PW-1:0] LANES_P = LANES_32[PW-1:0];
 // written bytes were fewer than ROOM_ROWS rows ahead of the reader a clock
 // before. Since then the write pointer moved by at most a step and a packet
 // end's rounding (WIN + LANES - 1), and this step writes at most WIN, so with
-// three rows to spare no byte the reader has not read is overwritten. In
-// whole rows the compare is one of the difference's top bits alone.
+// three rows to spare no byte the reader has not read is overwritten. The
+// reader keeps its pointer plus ROOM_ROWS rows beside it (lim_r), and since
+// the write pointer is never more than a ring (half the pointers' range)
+// ahead of the reader, the rule is the sign of the write pointer minus that:
+// one subtraction whose top bit is the register's input.
 localparam ROOM_ROWS = ROWS - 3;
-localparam [31:0] ROOM_32 = ROOM_ROWS;
-localparam [PW-LOG_W-1:0] ROOM_R = ROOM_32[PW-LOG_W-1:0];
+localparam [31:0] ROOM_32 = ROOM_ROWS * WIN;
+localparam [PW-1:0] ROOM_B = ROOM_32[PW-1:0];   // in bytes
 
 // Levels per clock of the prefix count, the compaction and the rotation. The
 // cycle model has the same figures: they set the latency.
@@ -562,13 +565,15 @@ end
 
 reg  [PW-1:0] w_q;
 reg  [PW-1:0] c_q;
-wire [PW-1:0] rp_q;        // the reader's word pointer (below)
-wire [PW-1:0] w_ahead = w_q - rp_q;
-wire unused_ahead_low = &{1'b0, w_ahead[LOG_W-1:0], 1'b0};
+reg  [PW-1:0] lim_r;       // the reader's pointer + ROOM_ROWS rows (below)
+wire [PW-1:0] w_room = w_q - lim_r;
+wire unused_room_low = &{1'b0, w_room[PW-2:0], 1'b0};
 
+// Both pointers' sums side by side, the base chosen after: the adders start
+// at the registers, and one LUT after them feeds each pointer's register.
 wire [PW-1:0] base  = sp_retract_q ? c_q : w_q;
-wire [PW-1:0] w_sum = base + sp_add_q;
-wire [PW-1:0] k_sum = base + sp_kadd_q;
+wire [PW-1:0] w_sum = sp_retract_q ? c_q + sp_add_q : w_q + sp_add_q;
+wire [PW-1:0] k_sum = sp_retract_q ? c_q + sp_kadd_q : w_q + sp_kadd_q;
 
 // The sums go straight into the pointers: the commit pointer's choice is its
 // clock enable, and a packet end's rounding clears the low bits through the
@@ -587,7 +592,7 @@ always @(posedge clk) begin
         w_q[LOW-1:0] <= {LOW{1'b0}};
         c_q[LOW-1:0] <= {LOW{1'b0}};
     end
-    room_q <= w_ahead[PW-1:LOG_W] < ROOM_R;
+    room_q <= w_room[PW-1];
     if (rst) begin
         w_q    <= {PW{1'b0}};
         c_q    <= {PW{1'b0}};
@@ -631,33 +636,59 @@ always @(posedge clk) begin
 end
 
 // ---------------------------------------------------------------------------
+// Slots: a step of a beat with an error has three per lane, filled from the
+// first (the byte, or EF BF BD); a beat without one has its bytes in the
+// first LANES slots, and its fill mask marks the full ones. They are formed
+// here, from the step register, and travel through the prefix count's
+// registers, so that the compaction after it starts at flops.
+wire          st_fast = st_tag_q[T_FAST];
+wire [LANES-1:0] st_fill_m = st_tag_q[T_FILL +: LANES];
+reg  [8*SLOTS-1:0]  slot_byte;
+reg  [SLOTS-1:0]    slot_full;
+integer i;
+always @* begin
+    for (i = 0; i < SLOTS; i = i + 1) begin
+        if (st_fast) begin
+            slot_byte[8*i +: 8] = (i < LANES) ? st_data_q[8*(i % LANES) +: 8] : 8'h00;
+            slot_full[i]        = (i < LANES) ? st_fill_m[i % LANES] : 1'b0;
+        end else begin
+            case (i % 3)
+                0: slot_byte[8*i +: 8] = (st_role_q[2*(i/3) +: 2] == 2'd3) ? 8'hEF : st_data_q[8*(i/3) +: 8];
+                1: slot_byte[8*i +: 8] = 8'hBF;
+                default: slot_byte[8*i +: 8] = 8'hBD;
+            endcase
+            slot_full[i] = {30'd0, st_role_q[2*(i/3) +: 2]} > i % 3;
+        end
+    end
+end
+
 // Prefix count of empty slots (3 - role) over the step's lanes, registered
-// after the levels in SCAN_CUTS; the bytes and tag keep step with it.
+// after the levels in SCAN_CUTS; the slots and tag keep step with it. A beat
+// without an error counts none: its bytes do not move.
 
 generate
     for (l = 0; l < LOG_Q; l = l + 1) begin : g_scan
         wire [EW*Q-1:0]    c_in;
         wire [EW*Q-1:0]    c_sum;
-        wire [8*LANES-1:0] b_in;
-        wire [2*Q-1:0]     r_in;
+        wire [8*SLOTS-1:0] b_in;
+        wire [SLOTS-1:0]   f_in;
         wire [TW-1:0]      t_in;
         wire [EW*Q-1:0]    c_out;
-        wire [8*LANES-1:0] b_out;
-        wire [2*Q-1:0]     r_out;
+        wire [8*SLOTS-1:0] b_out;
+        wire [SLOTS-1:0]   f_out;
         wire [TW-1:0]      t_out;
         if (l == 0) begin : g_first
             for (g = 0; g < Q; g = g + 1) begin : g_lane
-                // none for a beat without an error: its bytes do not move
-                assign c_in[g*EW +: EW] = st_tag_q[T_FAST] ? {EW{1'b0}}
+                assign c_in[g*EW +: EW] = st_fast ? {EW{1'b0}}
                                         : {{(EW-2){1'b0}}, 2'd3 - st_role_q[2*g +: 2]};
             end
-            assign b_in = st_data_q;
-            assign r_in = st_role_q;
+            assign b_in = slot_byte;
+            assign f_in = slot_full;
             assign t_in = st_tag;
         end else begin : g_next
             assign c_in = g_scan[l-1].c_out;
             assign b_in = g_scan[l-1].b_out;
-            assign r_in = g_scan[l-1].r_out;
+            assign f_in = g_scan[l-1].f_out;
             assign t_in = g_scan[l-1].t_out;
         end
         for (g = 0; g < Q; g = g + 1) begin : g_lane
@@ -669,13 +700,13 @@ generate
         end
         if (((SCAN_CUTS >> l) & 1) != 0) begin : g_reg
             reg [EW*Q-1:0]    e_q;
-            reg [8*LANES-1:0] b_q;
-            reg [2*Q-1:0]     r_q;
+            reg [8*SLOTS-1:0] b_q;
+            reg [SLOTS-1:0]   f_q;
             reg [TW-1:0]      t_q;
             always @(posedge clk) begin
                 e_q <= c_sum;
                 b_q <= b_in;
-                r_q <= r_in;
+                f_q <= f_in;
                 t_q <= t_in;
                 if (rst) begin
                     t_q[T_VALID] <= 1'b0;
@@ -683,62 +714,41 @@ generate
             end
             assign c_out = e_q;
             assign b_out = b_q;
-            assign r_out = r_q;
+            assign f_out = f_q;
             assign t_out = t_q;
         end else begin : g_comb
             assign c_out = c_sum;
             assign b_out = b_in;
-            assign r_out = r_in;
+            assign f_out = f_in;
             assign t_out = t_in;
         end
     end
 endgenerate
 
 wire [EW*Q-1:0]    sc_incl;
-wire [8*LANES-1:0] sc_data;
-wire [2*Q-1:0]     sc_role;
+wire [8*SLOTS-1:0] sc_byte;
+wire [SLOTS-1:0]   sc_full;
 wire [TW-1:0]      sc_tag;
 generate
     if (LOG_Q > 0) begin : g_scanned
         assign sc_incl = g_scan[LOG_Q-1].c_out;
-        assign sc_data = g_scan[LOG_Q-1].b_out;
-        assign sc_role = g_scan[LOG_Q-1].r_out;
+        assign sc_byte = g_scan[LOG_Q-1].b_out;
+        assign sc_full = g_scan[LOG_Q-1].f_out;
         assign sc_tag  = g_scan[LOG_Q-1].t_out;
     end else begin : g_single
-        assign sc_incl = st_tag_q[T_FAST] ? {EW{1'b0}} : {{(EW-2){1'b0}}, 2'd3 - st_role_q};
-        assign sc_data = st_data_q;
-        assign sc_role = st_role_q;
+        assign sc_incl = st_fast ? {EW{1'b0}} : {{(EW-2){1'b0}}, 2'd3 - st_role_q};
+        assign sc_byte = slot_byte;
+        assign sc_full = slot_full;
         assign sc_tag  = st_tag;
     end
 endgenerate
 
-// Slots: a step of a beat with an error has three per lane, filled from the
-// first (the byte, or EF BF BD), each full slot shifted down by the empty
-// slots of the lanes below; a beat without one has its bytes in the first
-// LANES slots, none shifted, and its count marks the full ones.
-wire          sc_fast = sc_tag[T_FAST];
-wire [LANES-1:0] sc_fill = sc_tag[T_FILL +: LANES];
-reg  [8*SLOTS-1:0]  slot_byte;
-reg  [SLOTS-1:0]    slot_full;
+// Each full slot shifted down by the empty slots of the lanes below.
 reg  [SW*SLOTS-1:0] slot_shift;
-integer i;
 // The top lane's count is the step's empty slots, which nothing needs.
 wire unused_incl = &{1'b0, sc_incl, 1'b0};
 always @* begin
     for (i = 0; i < SLOTS; i = i + 1) begin
-        if (sc_fast) begin
-            slot_byte[8*i +: 8]    = (i < LANES) ? sc_data[8*(i % LANES) +: 8] : 8'h00;
-            slot_full[i]           = (i < LANES) ? sc_fill[i % LANES] : 1'b0;
-        end else begin
-            case (i % 3)
-                0: slot_byte[8*i +: 8] = (sc_role[2*(i/3) +: 2] == 2'd3) ? 8'hEF : sc_data[8*(i/3) +: 8];
-                1: slot_byte[8*i +: 8] = 8'hBF;
-                default: slot_byte[8*i +: 8] = 8'hBD;
-            endcase
-            slot_full[i] = {30'd0, sc_role[2*(i/3) +: 2]} > i % 3;
-        end
-        // each full slot shifted down by the empty slots of the lanes below
-        // (none in a beat without an error: the prefix count is zero there)
         if (i < 3) begin
             slot_shift[SW*i +: SW] = {SW{1'b0}};
         end else begin
@@ -760,8 +770,8 @@ utf8_lane_compact #(
 ) compact_inst (
     .clk(clk),
     .rst(rst),
-    .in_elem(slot_byte),
-    .in_valid(slot_full),
+    .in_elem(sc_byte),
+    .in_valid(sc_full),
     .in_shift(slot_shift),
     .in_tag(sc_tag),
     .out_elem(pk_bytes),
@@ -773,11 +783,9 @@ utf8_lane_compact #(
 // base from the lowest, registered after the levels in ROT_CUTS. Beside each
 // byte go whether it is one of the step's (the compaction's full flags: the
 // column's write enable) and whether it came round past the top column (then
-// it goes into the next row), so that the ring write needs no arithmetic,
-// and whether it is a packet's last byte (the last full slot of its last
-// step), which the ring keeps beside the byte for the reader's tlast and tkeep.
+// it goes into the next row), so that the ring write needs no arithmetic.
 
-localparam EL = 11;   // {came round, a packet's last byte, full, byte}
+localparam EL = 10;   // {came round, full, byte}
 
 generate
     for (l = 0; l < LOG_W; l = l + 1) begin : g_rot
@@ -789,9 +797,7 @@ generate
         if (l == 0) begin : g_first
             for (g = 0; g < WIN; g = g + 1) begin : g_col
                 if (g < SLOTS) begin : g_slot
-                    wire next_full = (g + 1 < SLOTS) ? pk_full[(g + 1) % SLOTS] : 1'b0;
-                    wire last_byte = pk_tag[T_END] && pk_full[g] && !next_full;
-                    assign d_in[EL*g +: EL] = {1'b0, last_byte, pk_full[g], pk_bytes[8*g +: 8]};
+                    assign d_in[EL*g +: EL] = {1'b0, pk_full[g], pk_bytes[8*g +: 8]};
                 end else begin : g_pad
                     assign d_in[EL*g +: EL] = {EL{1'b0}};
                 end
@@ -832,12 +838,16 @@ wire [TW-1:0]     wr_tag  = g_rot[LOG_W-1].t_out;
 wire              wr_valid = wr_tag[T_VALID];
 wire [PW-1:0]     wr_base  = wr_tag[T_BASE +: PW];
 wire [PW-1:0]     wr_c     = wr_tag[T_C +: PW];
-wire unused_wr_tag = &{1'b0, wr_tag[T_FAST], wr_tag[T_END], wr_tag[T_FILL +: LANES], 1'b0};
+wire              wr_end   = wr_tag[T_END];
+wire unused_wr_tag = &{1'b0, wr_tag[T_FAST], wr_tag[T_FILL +: LANES], 1'b0};
 
 // ---------------------------------------------------------------------------
 // Ring: a memory of ROWS bytes per column, each with its packet-end mark; a
 // step writes its n bytes from column base mod WIN up, wrapping into the next
-// row. ring_c_q is the commit pointer the reader sees.
+// row. A packet's last byte is marked for the reader's tlast and tkeep: the
+// last step's last full column, the one whose next column round the ring is
+// not full (a step has fewer bytes than columns, so its columns are one run).
+// ring_c_q is the commit pointer the reader sees.
 
 wire [LOG_R-LOG_W-1:0] wr_row0 = wr_base[LOG_R-1:LOG_W];
 wire unused_wr = &{1'b0, wr_base[PW-1], wr_base[LOG_W-1:0], 1'b0};
@@ -845,17 +855,21 @@ wire unused_wr = &{1'b0, wr_base[PW-1], wr_base[LOG_W-1:0], 1'b0};
 reg  [PW-1:0]     ring_c_q;
 wire [8*WIN-1:0]  col_byte;              // each column's byte in the reader's row
 wire [WIN-1:0]    col_mark;              // and its mark
+wire [PW-1:0]          rp_q;   // the reader's word pointer (below)
 wire [LOG_R-LOG_W-1:0] rd_row = rp_q[LOG_R-1:LOG_W];
+wire unused_rp = &{1'b0, rp_q[PW-1], rp_q[LOG_W-1:0], 1'b0};   // the wrap bit and the column
 
 generate
     for (g = 0; g < WIN; g = g + 1) begin : g_ring
-        wire [EL-1:0]          el  = wr_elem[EL*g +: EL];
-        wire                   we  = wr_valid && el[8];
-        wire [LOG_R-LOG_W-1:0] row = wr_row0 + {{(LOG_R-LOG_W-1){1'b0}}, el[10]};
+        wire [EL-1:0]          el   = wr_elem[EL*g +: EL];
+        wire                   next = wr_elem[EL*((g + 1) % WIN) + 8];
+        wire                   mark = wr_end && el[8] && !next;
+        wire                   we   = wr_valid && el[8];
+        wire [LOG_R-LOG_W-1:0] row  = wr_row0 + {{(LOG_R-LOG_W-1){1'b0}}, el[9]};
         reg  [8:0] mem [0:ROWS-1];
         always @(posedge clk) begin
             if (we) begin
-                mem[row] <= {el[9], el[7:0]};
+                mem[row] <= {mark, el[7:0]};
             end
         end
         assign {col_mark[g], col_byte[8*g +: 8]} = mem[rd_row];
@@ -924,6 +938,7 @@ always @(posedge clk) begin
         rb_mark_q <= rd_mark;
         rp_r      <= rp1_r;
         rp1_r     <= rp1_r + LANES_P;
+        lim_r     <= lim_r + LANES_P;
     end
     rb_valid_q <= rd_load || (rb_valid_q && !rb_move);
     if (rb_move) begin
@@ -943,6 +958,7 @@ always @(posedge clk) begin
     if (rst) begin
         rp_r       <= {PW{1'b0}};
         rp1_r      <= LANES_P;
+        lim_r      <= ROOM_B;
         rb_valid_q <= 1'b0;
         m_valid_q  <= 1'b0;
         ge1_q      <= 1'b0;
