@@ -523,12 +523,60 @@ reg               sp_commit_q;   // it moves the commit pointer
 reg  [8*LANES-1:0] sp_data_q;
 reg  [2*Q-1:0]    sp_role_q;
 
+// The step register's valid flag and the room rule go to several hundred
+// enables: the step's fields and the control (go, sp_load), its bytes
+// (sp_load_d) and the FIFO's read (head_ready) each take their own copies,
+// each flop kept in a block of its own so that synthesis does not merge them.
 reg           room_q;
-wire          go      = sp_valid_q && room_q;
-wire          sp_load = !sp_valid_q || go;
+reg           room_d_q;
+reg           room_f_q;
+reg           sp_valid_d_q;
+reg           sp_valid_f_q;
+wire          go        = sp_valid_q && room_q;
+wire          sp_load   = !sp_valid_q || room_q;
+wire          sp_load_d = !sp_valid_d_q || room_d_q;
 
-assign head_ready = sp_load && g_final;
+assign head_ready = (!sp_valid_f_q || room_f_q) && g_final;
 
+// A step of a beat with an error has its lanes at the bottom; the top half's
+// bytes are then not used, and are left as they are.
+wire [8*LANES-1:0] g_data;
+generate
+    if (STEPS == 2) begin : g_data_two
+        assign g_data = {h_data[8*Q +: 8*Q], second ? h_data[8*Q +: 8*Q] : h_data[0 +: 8*Q]};
+    end else begin : g_data_one
+        assign g_data = h_data;
+    end
+endgenerate
+
+(* keep *)
+always @(posedge clk) begin
+    if (sp_load_d) begin
+        sp_valid_d_q <= head_valid;
+    end
+    if (rst) begin
+        sp_valid_d_q <= 1'b0;
+    end
+end
+
+(* keep *)
+always @(posedge clk) begin
+    if (!sp_valid_f_q || room_f_q) begin
+        sp_valid_f_q <= head_valid;
+    end
+    if (rst) begin
+        sp_valid_f_q <= 1'b0;
+    end
+end
+
+always @(posedge clk) begin
+    if (sp_load_d) begin
+        sp_data_q    <= g_data;
+        sp_role_q    <= h_role[2*Q*second +: 2*Q];
+    end
+end
+
+(* keep *)
 always @(posedge clk) begin
     if (sp_load) begin
         sp_valid_q   <= head_valid;
@@ -539,9 +587,6 @@ always @(posedge clk) begin
         sp_add_q     <= {{(PW-AW){1'b0}}, g_a};
         sp_kadd_q    <= {{(PW-AW){1'b0}}, g_ka};
         sp_commit_q  <= g_com;
-        sp_data_q    <= !h_slow ? h_data
-                                : {{(8*(LANES-Q)){1'b0}}, h_data[8*Q*second +: 8*Q]};
-        sp_role_q    <= h_role[2*Q*second +: 2*Q];
         if (head_valid) begin
             phase_q <= !g_final;
         end
@@ -592,11 +637,33 @@ always @(posedge clk) begin
         w_q[LOW-1:0] <= {LOW{1'b0}};
         c_q[LOW-1:0] <= {LOW{1'b0}};
     end
-    room_q <= w_room[PW-1];
     if (rst) begin
         w_q    <= {PW{1'b0}};
         c_q    <= {PW{1'b0}};
+    end
+end
+
+(* keep *)
+always @(posedge clk) begin
+    room_q <= w_room[PW-1];
+    if (rst) begin
         room_q <= 1'b1;
+    end
+end
+
+(* keep *)
+always @(posedge clk) begin
+    room_d_q <= w_room[PW-1];
+    if (rst) begin
+        room_d_q <= 1'b1;
+    end
+end
+
+(* keep *)
+always @(posedge clk) begin
+    room_f_q <= w_room[PW-1];
+    if (rst) begin
+        room_f_q <= 1'b1;
     end
 end
 
