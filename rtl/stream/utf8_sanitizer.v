@@ -289,6 +289,17 @@ generate
     end
 endgenerate
 
+// The whole beat's byte count beside the steps' (used only for a beat
+// without an error unit, whose roles are 1 on its bytes: the count of its
+// tkeep), from the unit stage, so that the entry below needs no chained
+// adders and the count no roles.
+wire [LOG_L:0] beat_n_d;
+utf8_lane_sum #(.N(LANES), .IN_WIDTH(1)) bn_inst (
+    .in_values(un_keep_q),
+    .sum(beat_n_d)
+);
+
+reg  [LOG_L:0]     rl_bn_q;
 reg                rl_valid_q;
 reg                rl_last_q;
 reg                rl_retract_q;
@@ -307,6 +318,7 @@ always @(posedge clk) begin
         rl_any_q[s] <= |un_end_q[s*Q +: Q];
     end
     rl_role_q    <= role_d;
+    rl_bn_q      <= beat_n_d;
     for (kk = 0; kk < LANES; kk = kk + 1) begin
         rl_krole_q[2*kk +: 2] <= upto_end[kk] ? role_d[2*kk +: 2] : 2'd0;
     end
@@ -335,22 +347,6 @@ generate
     end
 endgenerate
 
-// The whole beat's byte count beside the halves' (used only for a beat
-// without an error unit, whose roles are 0 and 1: a count of their low
-// bits), so that the entry below needs no chained adders.
-reg [LANES-1:0] role_low;
-integer b;
-always @* begin
-    for (b = 0; b < LANES; b = b + 1) begin
-        role_low[b] = rl_role_q[2*b];
-    end
-end
-wire [LOG_L:0] beat_n_d;
-utf8_lane_sum #(.N(LANES), .IN_WIDTH(1)) bn_inst (
-    .in_values(role_low),
-    .sum(beat_n_d)
-);
-
 reg                   sm_valid_q;
 reg  [NW-1:0]         sm_bn_q;
 reg                   sm_last_q;
@@ -368,7 +364,7 @@ always @(posedge clk) begin
     sm_slow_q    <= rl_slow_q;
     sm_any_q     <= rl_any_q;
     sm_n_q       <= step_n_d;
-    sm_bn_q      <= {{(NW-LOG_L-1){1'b0}}, beat_n_d};
+    sm_bn_q      <= {{(NW-LOG_L-1){1'b0}}, rl_bn_q};
     sm_k_q       <= step_k_d;
     sm_role_q    <= rl_role_q;
     sm_data_q    <= rl_data_q;
