@@ -600,9 +600,9 @@ end
 // the uncommitted bytes of the error unit it ends. A packet's end commits
 // everything and moves both to the next word boundary. What each step adds
 // is chosen when the step is registered (n, or n + LANES - 1 to round up at
-// the packet's end; k or the same), so that a step's place is a choice of
-// base, one adder and a mask of the low bits: one carry chain between
-// registers.
+// the packet's end; k or the same), so that a step's place is one adder
+// from each pointer, a choice between them and, at a packet's end, a clear
+// of the low bits: one carry chain between registers.
 
 reg  [PW-1:0] w_q;
 reg  [PW-1:0] c_q;
