@@ -523,9 +523,9 @@ reg  [2*Q-1:0]    sp_role_q;
 // enables: the step's fields and the control (go, sp_load), its bytes
 // (sp_load_d) and the FIFO's read (head_ready) each take their own copies,
 // each flop kept in a block of its own so that synthesis does not merge them.
-reg           room_q;
-reg           room_d_q;
-reg           room_f_q;
+wire          room_q;
+wire          room_d_q;
+wire          room_f_q;
 reg           sp_valid_d_q;
 reg           sp_valid_f_q;
 wire          go        = sp_valid_q && room_q;
@@ -639,29 +639,23 @@ always @(posedge clk) begin
     end
 end
 
-(* keep *)
-always @(posedge clk) begin
-    room_q <= w_room[PW-1];
-    if (rst) begin
-        room_q <= 1'b1;
+// The room rule's three copies (control, bytes, FIFO read), each flop kept
+// in a block of its own.
+reg [2:0] room_c;
+generate
+    for (g = 0; g < 3; g = g + 1) begin : g_room
+        (* keep *)
+        always @(posedge clk) begin
+            room_c[g] <= w_room[PW-1];
+            if (rst) begin
+                room_c[g] <= 1'b1;
+            end
+        end
     end
-end
-
-(* keep *)
-always @(posedge clk) begin
-    room_d_q <= w_room[PW-1];
-    if (rst) begin
-        room_d_q <= 1'b1;
-    end
-end
-
-(* keep *)
-always @(posedge clk) begin
-    room_f_q <= w_room[PW-1];
-    if (rst) begin
-        room_f_q <= 1'b1;
-    end
-end
+endgenerate
+assign room_q   = room_c[0];
+assign room_d_q = room_c[1];
+assign room_f_q = room_c[2];
 
 // The step, registered: its bytes (a whole beat, or the lanes of one half),
 // roles, place, the commit pointer after it (c_q in the clock after the
