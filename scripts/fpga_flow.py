@@ -209,12 +209,18 @@ class Backend:
     def count_cells(self, netlist: dict, top: str) -> Dict[str, int]:
         counts = {name: 0 for name in set(self.cell_kinds.values())}
         counts["other"] = 0
-        for cell in netlist["modules"][top]["cells"].values():
-            kind = self.cell_kinds.get(cell["type"])
-            if kind is None:
-                counts["other"] += 1
-            else:
-                counts[kind] += 1
+        # Modules synthesis keeps whole (keep_hierarchy, utf8_lane_copy) are
+        # cells of their owner; their own cells count once per instance.
+        def add(module: str) -> None:
+            for cell in netlist["modules"][module]["cells"].values():
+                kind = self.cell_kinds.get(cell["type"])
+                if kind is not None:
+                    counts[kind] += 1
+                elif cell["type"] in netlist["modules"]:
+                    add(cell["type"])
+                else:
+                    counts["other"] += 1
+        add(top)
         return counts
 
 

@@ -103,15 +103,17 @@ endgenerate
 // which enables those lanes' pending flops, one for the history and base, one
 // for the control; keep stops synthesis from merging them back into one flop
 // with a fanout of 9*LANES+. Each copy has its own copy of the owner's ready
-// register (rdy_q; keep stops synthesis merging them with the owner's), so
+// register (rdy_q, kept apart from the owner's and each other), so
 // that each accept is a LUT beside its valid flop: from one ready flop through
 // one LUT to all the copies, spread over the beat, was two long routes (the
-// longest path at LANES 128 on ECP5).
+// longest path at LANES 128 on ECP5). The ready copies are utf8_lane_copy
+// instances, so that rst goes to their flops' reset input rather than through
+// a LUT shared by them all.
 localparam FIRE_GROUPS = (LANES + 7) / 8;
 localparam GROUP_LANES = (LANES < 8) ? LANES : 8;
 localparam FIRE_HIST = FIRE_GROUPS;
 localparam FIRE_CTRL = FIRE_GROUPS + 1;
-reg  [FIRE_CTRL:0]  rdy_q;
+wire [FIRE_CTRL:0]  rdy_q;
 reg  [FIRE_CTRL:0]  in_valid_q;
 reg  [8*LANES-1:0]  in_data_q;
 reg  [LANES-1:0]    in_keep_q;
@@ -124,15 +126,16 @@ wire                in_fire = fire[FIRE_CTRL];
 genvar r;
 generate
     for (r = 0; r <= FIRE_CTRL; r = r + 1) begin : g_in_valid
+        utf8_lane_copy #(.RESET_VALUE(1'b1)) rdy_inst (
+            .clk(clk),
+            .rst(rst),
+            .d(s_ready_next),
+            .q(rdy_q[r])
+        );
         (* keep *)
         always @(posedge clk) begin
-            rdy_q[r]      <= s_ready_next;
             in_valid_q[r] <= s_axis_tvalid && rdy_q[r];
-            // on the flops' own reset input, not in the next value's logic:
-            // rst is routed to every flop, and as a LUT input it would add a
-            // LUT and rst's long route in front of the ready copies
             if (rst) begin
-                rdy_q[r]      <= 1'b1;
                 in_valid_q[r] <= 1'b0;
             end
         end
