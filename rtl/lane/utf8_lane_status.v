@@ -341,9 +341,11 @@ end
 
 // ---------------------------------------------------------------------------
 // Stages D1, D2: the verdict's offset, base plus the signed relative start, in
-// two halves. D1 adds the
-// low half and turns its carry and the sign into a step of -1, 0 or +1 for the
-// high half, which D2 adds.
+// two halves. D1 adds the low half and keeps its carry and the sign; D2 adds
+// to the high half the sign extended (-1 or 0) and the carry as the add's
+// carry in, one two-operand add. So the low half's carry chain ends at a
+// flop: turned into a step there, it went through a LUT after a route, and
+// that was the longest path of the 128-lane validator on ECP5 (seed 1).
 
 localparam OL = OFFSET_WIDTH / 2;
 localparam OH = OFFSET_WIDTH - OL;
@@ -353,7 +355,8 @@ reg           off_error_q;
 reg [2:0]     off_cls_q;
 reg [OL-1:0]  off_lo_q;
 reg [OH-1:0]  off_hi_q;
-reg [1:0]     off_step_q;   // signed
+reg           off_carry_q;  // the low half's carry out
+reg           off_sign_q;   // the relative start is negative
 
 reg                     stat_valid_q;
 reg                     stat_error_q;
@@ -361,6 +364,10 @@ reg [OFFSET_WIDTH-1:0]  stat_off_q;
 reg [2:0]               stat_cls_q;
 
 wire [OL:0] off_lo_sum = {1'b0, pkt_base_q[OL-1:0]} + {1'b0, {(OL-8){pkt_rel_q[7]}}, pkt_rel_q};
+// high half + sign extension + carry: a 1 below both operands turns the carry
+// into the carry in of one adder
+wire [OH:0] off_hi_sum = {off_hi_q, 1'b1} + {{OH{off_sign_q}}, off_carry_q};
+wire unused_off = &{1'b0, off_hi_sum[0], 1'b0};   // the 1 below, not part of the sum
 
 always @(posedge clk) begin
     off_valid_q <= pkt_valid_q;
@@ -369,13 +376,13 @@ always @(posedge clk) begin
         off_cls_q   <= pkt_cls_q;
         off_lo_q    <= off_lo_sum[OL-1:0];
         off_hi_q    <= pkt_base_q[OFFSET_WIDTH-1:OL];
-        // carry - borrow of the sign extension: +1, 0 or -1
-        off_step_q  <= {pkt_rel_q[7] && !off_lo_sum[OL], pkt_rel_q[7] != off_lo_sum[OL]};
+        off_carry_q <= off_lo_sum[OL];
+        off_sign_q  <= pkt_rel_q[7];
     end
     stat_valid_q <= off_valid_q;
     if (off_valid_q) begin
         stat_error_q <= off_error_q;
-        stat_off_q   <= {off_hi_q + {{(OH-2){off_step_q[1]}}, off_step_q}, off_lo_q};
+        stat_off_q   <= {off_hi_sum[OH:1], off_lo_q};
         stat_cls_q   <= off_cls_q;
     end
     if (rst) begin
