@@ -1,8 +1,9 @@
 // Cycle model of the wide sanitizer; see utf8_sanitizer.h. Stages as in
 // rtl/stream/utf8_sanitizer.v: front end (LaneFrontModel) and status run every
-// clock; the unit, role, count and beat-count registers delay a beat by four clocks
-// into the FIFO; the control takes the FIFO head's next step when the ring has
-// room for it; the step reaches the ring after its prefix count, compaction
+// clock; the unit, role, count and beat-count registers delay a beat into the
+// FIFO (four clocks, more where the counts take more than one); the control
+// takes the FIFO head's next step when the ring has room for it; the step
+// reaches the ring after its prefix count, compaction
 // and rotation registers; the reader moves a whole word into the output
 // register when it is committed or holds a packet's end. Every decision reads
 // the registers as they were at the clock's start, as the flip-flops do.
@@ -23,10 +24,17 @@ constexpr int kScanStep = 2;
 constexpr int kPackStep = 2;
 constexpr int kRotStep = 2;
 
-// Registers before the FIFO: units, roles, counts, the beat's counts.
-constexpr size_t kBeatStages = 4;
+// Adder levels a clock of the RTL's step counts (SUM_STEP).
+constexpr int kSumStep = 2;
 
 int Half(int lanes) { return lanes >= 2 ? lanes / 2 : 1; }
+
+// Registers before the FIFO: units, roles, the step counts' (the cuts of
+// their adder trees over a half's lanes, at least one), the beat's counts.
+size_t BeatStages(int lanes) {
+  const int cuts = StageCuts(CeilLog2(Half(lanes)), kSumStep);
+  return static_cast<size_t>(3 + std::max(1, cuts));
+}
 // The ring's write window (WIN): a power of two that holds a step's bytes.
 int Window(int lanes) { return lanes >= 4 ? 2 * lanes : 4; }
 int Rows(int lanes) { return lanes >= 4 ? 16 : 8; }
@@ -50,7 +58,7 @@ SanitizerCycleModel::SanitizerCycleModel(int lanes)
       ptr_mask_(2 * static_cast<uint32_t>(Rows(lanes) * Window(lanes)) - 1),
       front_(lanes),
       status_(lanes),
-      beats_(kBeatStages),
+      beats_(BeatStages(lanes)),
       fifo_(DepthFor(lanes)),
       pipe_(StepStages(lanes)),
       ring_(ring_size_),

@@ -40,8 +40,9 @@
  * tkeep; a packet's end commits its last word whole.
  *
  * Stages: the front end; the units (where error units end and how far back
- * they reach) and the roles (a clock each); each step's byte counts
- * (utf8_lane_sum, one clock) and the beat's (one clock); the beat FIFO and
+ * they reach) and the roles (a clock each); each step's byte counts (adder
+ * trees of SUM_STEP levels a clock: one clock up to LANES 8, two at 16 and 32,
+ * three at 64 and 128) and the beat's (one clock); the beat FIFO and
  * credit (utf8_lane_fifo, on s_axis_tready); the step register (the FIFO
  * head's next step); the control, which gives the step its place when the
  * ring had room a clock before; the step's prefix count of empty slots and
@@ -135,7 +136,28 @@ localparam ROT_STEP  = 2;
 // step-th level and the last one)
 `include "utf8_cut_mask.vh"
 
+// The steps' byte counts, adder levels a clock; the last level's register
+// is the count register (sm_*), the others are inside the adder tree.
+localparam SUM_STEP  = 2;
+
+// bit_count(v): the set bits of v (how many registers a cut mask makes)
+function integer bit_count;
+    input integer v;
+    integer b;
+    begin
+        bit_count = 0;
+        for (b = 0; b < 31; b = b + 1) begin
+            if (((v >> b) & 1) != 0) begin
+                bit_count = bit_count + 1;
+            end
+        end
+    end
+endfunction
+
 localparam SCAN_CUTS = cut_mask(LOG_Q, SCAN_STEP);
+localparam SUM_CUTS  = cut_mask(LOG_Q, SUM_STEP);
+localparam SUM_IN    = (LOG_Q > 0) ? SUM_CUTS & ~(1 << (LOG_Q - 1)) : 0;
+localparam SUM_D     = bit_count(SUM_IN);   // clocks inside the tree
 localparam PACK_CUTS = cut_mask(LOG_S, PACK_STEP);
 localparam ROT_CUTS  = cut_mask(LOG_W, ROT_STEP);
 
@@ -329,23 +351,73 @@ always @(posedge clk) begin
 end
 
 // ---------------------------------------------------------------------------
-// Count stages: each step's bytes (n) and committed bytes (k), then the
-// beat's as one step (nf, kf: the first step's, and the second's behind it).
+// Count stages: each step's bytes (n) and committed bytes (k), adder trees
+// over its lanes' roles, registered after every SUM_STEP levels (at LANES 16
+// and up a tree takes more than one clock: three levels of small adders were
+// the longest path at LANES 16 on ECP5); the rest of the beat waits beside
+// them in a delay line; then the beat's as one step (nf, kf: the first step's,
+// and the second's behind it).
 
 wire [STEPS*SUMW-1:0] step_n_d;
 wire [STEPS*SUMW-1:0] step_k_d;
 generate
     for (g = 0; g < STEPS; g = g + 1) begin : g_sum
-        utf8_lane_sum #(.N(Q), .IN_WIDTH(2)) n_inst (
-            .in_values(rl_role_q[2*Q*g +: 2*Q]),
-            .sum(step_n_d[SUMW*g +: SUMW])
-        );
-        utf8_lane_sum #(.N(Q), .IN_WIDTH(2)) k_inst (
-            .in_values(rl_krole_q[2*Q*g +: 2*Q]),
-            .sum(step_k_d[SUMW*g +: SUMW])
-        );
+        for (l = 0; l <= LOG_Q; l = l + 1) begin : g_lvl
+            // after level l: Q >> l sums of 2 + l bits each, for n and for k
+            wire [(2+l)*(Q>>l)-1:0] n_v;
+            wire [(2+l)*(Q>>l)-1:0] k_v;
+            if (l == 0) begin : g_roles
+                assign n_v = rl_role_q[2*Q*g +: 2*Q];
+                assign k_v = rl_krole_q[2*Q*g +: 2*Q];
+            end else begin : g_add
+                wire [(2+l)*(Q>>l)-1:0] n_s;
+                wire [(2+l)*(Q>>l)-1:0] k_s;
+                for (p = 0; p < (Q >> l); p = p + 1) begin : g_pair
+                    assign n_s[(2+l)*p +: 2+l] = {1'b0, g_lvl[l-1].n_v[(1+l)*(2*p) +: 1+l]}
+                                               + {1'b0, g_lvl[l-1].n_v[(1+l)*(2*p+1) +: 1+l]};
+                    assign k_s[(2+l)*p +: 2+l] = {1'b0, g_lvl[l-1].k_v[(1+l)*(2*p) +: 1+l]}
+                                               + {1'b0, g_lvl[l-1].k_v[(1+l)*(2*p+1) +: 1+l]};
+                end
+                if (((SUM_IN >> (l - 1)) & 1) != 0) begin : g_reg
+                    reg [(2+l)*(Q>>l)-1:0] n_q;
+                    reg [(2+l)*(Q>>l)-1:0] k_q;
+                    always @(posedge clk) begin
+                        n_q <= n_s;
+                        k_q <= k_s;
+                    end
+                    assign n_v = n_q;
+                    assign k_v = k_q;
+                end else begin : g_wire
+                    assign n_v = n_s;
+                    assign k_v = k_s;
+                end
+            end
+        end
+        assign step_n_d[SUMW*g +: SUMW] = g_lvl[LOG_Q].n_v;
+        assign step_k_d[SUMW*g +: SUMW] = g_lvl[LOG_Q].k_v;
     end
 endgenerate
+
+// The rest of the beat, delayed as the trees are: {valid, last, retract,
+// slow, any, byte count, roles, bytes}.
+localparam RLW = 1 + 1 + 1 + 1 + STEPS + (LOG_L + 1) + 2 * LANES + 8 * LANES;
+wire [RLW-1:0] rl_line = {rl_valid_q, rl_last_q, rl_retract_q, rl_slow_q, rl_any_q, rl_bn_q,
+                          rl_role_q, rl_data_q};
+wire [RLW-1:0] rd_line;
+utf8_lane_delay #(
+    .WIDTH(RLW),
+    .STAGES(SUM_D)
+) rl_delay_inst (
+    .clk(clk),
+    .rst(rst),
+    .in_data(rl_line),
+    .out_data(rd_line)
+);
+localparam RD_DATA = 0;
+localparam RD_ROLE = RD_DATA + 8 * LANES;
+localparam RD_BN   = RD_ROLE + 2 * LANES;
+localparam RD_ANY  = RD_BN + LOG_L + 1;
+localparam RD_SLOW = RD_ANY + STEPS;
 
 reg                   sm_valid_q;
 reg  [NW-1:0]         sm_bn_q;
@@ -358,16 +430,16 @@ reg  [STEPS*SUMW-1:0] sm_k_q;
 reg  [2*LANES-1:0]    sm_role_q;
 reg  [8*LANES-1:0]    sm_data_q;
 always @(posedge clk) begin
-    sm_valid_q   <= rl_valid_q;
-    sm_last_q    <= rl_last_q;
-    sm_retract_q <= rl_retract_q;
-    sm_slow_q    <= rl_slow_q;
-    sm_any_q     <= rl_any_q;
+    sm_valid_q   <= rd_line[RLW-1];
+    sm_last_q    <= rd_line[RLW-2];
+    sm_retract_q <= rd_line[RLW-3];
+    sm_slow_q    <= rd_line[RD_SLOW];
+    sm_any_q     <= rd_line[RD_ANY +: STEPS];
     sm_n_q       <= step_n_d;
-    sm_bn_q      <= {{(NW-LOG_L-1){1'b0}}, rl_bn_q};
+    sm_bn_q      <= {{(NW-LOG_L-1){1'b0}}, rd_line[RD_BN +: LOG_L + 1]};
     sm_k_q       <= step_k_d;
-    sm_role_q    <= rl_role_q;
-    sm_data_q    <= rl_data_q;
+    sm_role_q    <= rd_line[RD_ROLE +: 2 * LANES];
+    sm_data_q    <= rd_line[RD_DATA +: 8 * LANES];
     if (rst) begin
         sm_valid_q <= 1'b0;
     end
