@@ -233,7 +233,9 @@ wire unused_front = &{1'b0, dec_start, dec_str_end, dec_cp, 1'b0};
 
 reg                 un_valid_q;
 reg                 un_last_q;
+wire [LANES-1:0]    upto_end;    // from dec_end, below
 reg  [LANES-1:0]    un_end_q;
+reg  [LANES-1:0]    un_upto_q;   // a unit ends at this lane or above it, in its step
 reg  [LANES-1:0]    un_err_q;
 reg  [5*LANES-1:0]  un_reach_q;
 reg  [LANES-1:0]    un_keep_q;
@@ -243,6 +245,7 @@ always @(posedge clk) begin
     un_valid_q <= dec_valid;
     un_last_q  <= dec_last;
     un_end_q   <= dec_end;
+    un_upto_q  <= upto_end;
     un_keep_q  <= dec_keep;
     un_data_q  <= dec_data;
     for (e = 0; e < LANES; e = e + 1) begin
@@ -264,7 +267,6 @@ end
 
 reg  [2*LANES-1:0] role_d;
 reg                retract_d;
-wire [LANES-1:0]   upto_end;   // a unit ends at this lane or above it, in its step
 always @* begin
     for (k = 0; k < LANES; k = k + 1) begin
         if (!un_keep_q[k]) begin
@@ -289,14 +291,16 @@ always @* begin
     end
 end
 
-// upto_end: a suffix OR of the unit ends within each step, log2(Q) levels.
+// upto_end: a suffix OR of the unit ends within each step, log2(Q) levels,
+// from the front end's flops and registered in the unit stage (un_upto_q), so
+// that the role stage's committed roles are one AND after the roles.
 genvar g, l, p;
 generate
     for (g = 0; g < STEPS; g = g + 1) begin : g_upto
         for (l = 0; l <= LOG_Q; l = l + 1) begin : g_lvl
             wire [Q-1:0] o;
             if (l == 0) begin : g_first
-                assign o = un_end_q[g*Q +: Q];
+                assign o = dec_end[g*Q +: Q];
             end else begin : g_next
                 for (p = 0; p < Q; p = p + 1) begin : g_lane
                     if (p + (1 << (l - 1)) < Q) begin : g_or
@@ -314,12 +318,21 @@ endgenerate
 // The whole beat's byte count beside the steps' (used only for a beat
 // without an error unit, whose roles are 1 on its bytes: the count of its
 // tkeep), from the unit stage, so that the entry below needs no chained
-// adders and the count no roles.
-wire [LOG_L:0] beat_n_d;
-utf8_lane_sum #(.N(LANES), .IN_WIDTH(1)) bn_inst (
-    .in_values(un_keep_q),
-    .sum(beat_n_d)
-);
+// adders and the count no roles. tkeep is contiguous from lane 0
+// (docs/interface.md), so the count is where its run of ones ends: each bit
+// an OR of the lanes where it can end, a few LUT levels, where a popcount's
+// adder tree was the longest path at LANES 16 on ECP5.
+wire [LANES:0] keep_ext = {1'b0, un_keep_q};
+reg  [LOG_L:0] beat_n_d;
+integer v;
+always @* begin
+    beat_n_d = {(LOG_L + 1){1'b0}};
+    for (v = 1; v <= LANES; v = v + 1) begin
+        if (keep_ext[v - 1] && !keep_ext[v]) begin
+            beat_n_d = beat_n_d | v[LOG_L:0];
+        end
+    end
+end
 
 reg  [LOG_L:0]     rl_bn_q;
 reg                rl_valid_q;
@@ -342,7 +355,10 @@ always @(posedge clk) begin
     rl_role_q    <= role_d;
     rl_bn_q      <= beat_n_d;
     for (kk = 0; kk < LANES; kk = kk + 1) begin
-        rl_krole_q[2*kk +: 2] <= upto_end[kk] ? role_d[2*kk +: 2] : 2'd0;
+        // an AND, not a choice of zero: synthesis would make that a
+        // synchronous reset, whose route to the flops' reset input was the
+        // longest path at LANES 16 on ECP5
+        rl_krole_q[2*kk +: 2] <= role_d[2*kk +: 2] & {2{un_upto_q[kk]}};
     end
     rl_data_q    <= un_data_q;
     if (rst) begin
@@ -740,7 +756,8 @@ localparam T_FAST  = 1;
 localparam T_END   = 2;
 localparam T_BASE  = 3;
 localparam T_FILL  = T_BASE + PW;
-localparam T_C     = T_FILL + LANES;
+localparam T_WRAP  = T_FILL + LANES;
+localparam T_C     = T_WRAP + WIN;
 localparam TW      = T_C + PW;
 
 reg [LANES-1:0] st_fill;
@@ -751,14 +768,39 @@ always @* begin
     end
 end
 
+// The columns the rotation by base brings round the window's top, whose
+// bytes go one row down: those below base's column. Worked out here, beside
+// the control, so that the rotation's levels are plain muxes (a flag carried
+// through them made its top bit the rotation's longest path at LANES 8 and 16
+// on ECP5) and the ring's write takes the flag from a flop.
+reg [WIN-1:0] st_wrap;
+integer h;
+always @* begin
+    for (h = 0; h < WIN; h = h + 1) begin
+        st_wrap[h] = h < base[LOG_W-1:0];
+    end
+end
+
+// Each lane's empty slots (3 - role; none for a beat without an error unit),
+// worked out here so that the prefix count's adders start at flops.
+reg  [2*Q-1:0] st_empty;
+integer m;
+always @* begin
+    for (m = 0; m < Q; m = m + 1) begin
+        st_empty[2*m +: 2] = sp_fast_q ? 2'd0 : 2'd3 - sp_role_q[2*m +: 2];
+    end
+end
+
 reg  [8*LANES-1:0] st_data_q;
 reg  [2*Q-1:0]     st_role_q;
+reg  [2*Q-1:0]     st_empty_q;
 reg  [T_C-1:0]     st_tag_q;
 wire [TW-1:0]      st_tag = {c_q, st_tag_q};
 always @(posedge clk) begin
-    st_data_q <= sp_data_q;
-    st_role_q <= sp_role_q;
-    st_tag_q  <= {st_fill, base, sp_end_q, sp_fast_q, go};
+    st_data_q  <= sp_data_q;
+    st_role_q  <= sp_role_q;
+    st_empty_q <= st_empty;
+    st_tag_q  <= {st_wrap, st_fill, base, sp_end_q, sp_fast_q, go};
     if (rst) begin
         st_tag_q[T_VALID] <= 1'b0;
     end
@@ -808,8 +850,7 @@ generate
         wire [TW-1:0]      t_out;
         if (l == 0) begin : g_first
             for (g = 0; g < Q; g = g + 1) begin : g_lane
-                assign c_in[g*EW +: EW] = st_fast ? {EW{1'b0}}
-                                        : {{(EW-2){1'b0}}, 2'd3 - st_role_q[2*g +: 2]};
+                assign c_in[g*EW +: EW] = {{(EW-2){1'b0}}, st_empty_q[2*g +: 2]};
             end
             assign b_in = slot_byte;
             assign f_in = slot_full;
@@ -865,7 +906,7 @@ generate
         assign sc_full = g_scan[LOG_Q-1].f_out;
         assign sc_tag  = g_scan[LOG_Q-1].t_out;
     end else begin : g_single
-        assign sc_incl = st_fast ? {EW{1'b0}} : {{(EW-2){1'b0}}, 2'd3 - st_role_q};
+        assign sc_incl = {{(EW-2){1'b0}}, st_empty_q};
         assign sc_byte = slot_byte;
         assign sc_full = slot_full;
         assign sc_tag  = st_tag;
@@ -910,11 +951,12 @@ utf8_lane_compact #(
 // ---------------------------------------------------------------------------
 // Rotation: byte j of the step to column (base + j) mod WIN, by the bits of
 // base from the lowest, registered after the levels in ROT_CUTS. Beside each
-// byte go whether it is one of the step's (the compaction's full flags: the
-// column's write enable) and whether it came round past the top column (then
-// it goes into the next row), so that the ring write needs no arithmetic.
+// byte goes whether it is one of the step's (the compaction's full flags: the
+// column's write enable); which columns came round past the top (their bytes
+// go into the next row) is in the tag (T_WRAP), so that the ring write needs
+// no arithmetic.
 
-localparam EL = 10;   // {came round, full, byte}
+localparam EL = 9;   // {full, byte}
 
 generate
     for (l = 0; l < LOG_W; l = l + 1) begin : g_rot
@@ -926,7 +968,7 @@ generate
         if (l == 0) begin : g_first
             for (g = 0; g < WIN; g = g + 1) begin : g_col
                 if (g < SLOTS) begin : g_slot
-                    assign d_in[EL*g +: EL] = {1'b0, pk_full[g], pk_bytes[8*g +: 8]};
+                    assign d_in[EL*g +: EL] = {pk_full[g], pk_bytes[8*g +: 8]};
                 end else begin : g_pad
                     assign d_in[EL*g +: EL] = {EL{1'b0}};
                 end
@@ -938,10 +980,7 @@ generate
         end
         for (g = 0; g < WIN; g = g + 1) begin : g_col
             localparam FROM = (g + WIN - (1 << l)) % WIN;
-            wire [EL-1:0] moved = d_in[EL*FROM +: EL];
-            // an element moved into a column below its own came round the top
-            wire          round = (g < (1 << l)) ? 1'b1 : moved[EL-1];
-            assign d_rot[EL*g +: EL] = t_in[T_BASE + l] ? {round, moved[EL-2:0]} : d_in[EL*g +: EL];
+            assign d_rot[EL*g +: EL] = t_in[T_BASE + l] ? d_in[EL*FROM +: EL] : d_in[EL*g +: EL];
         end
         if (((ROT_CUTS >> l) & 1) != 0) begin : g_reg
             reg [EL*WIN-1:0] d_q;
@@ -994,7 +1033,7 @@ generate
         wire                   next = wr_elem[EL*((g + 1) % WIN) + 8];
         wire                   mark = wr_end && el[8] && !next;
         wire                   we   = wr_valid && el[8];
-        wire [LOG_R-LOG_W-1:0] row  = wr_row0 + {{(LOG_R-LOG_W-1){1'b0}}, el[9]};
+        wire [LOG_R-LOG_W-1:0] row  = wr_row0 + {{(LOG_R-LOG_W-1){1'b0}}, wr_tag[T_WRAP + g]};
         reg  [8:0] mem [0:ROWS-1];
         always @(posedge clk) begin
             if (we) begin
