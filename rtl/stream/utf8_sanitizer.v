@@ -727,18 +727,19 @@ always @(posedge clk) begin
     end
 end
 
-// The room rule's three copies (control, bytes, FIFO read), each flop kept
-// in a block of its own.
-reg [2:0] room_c;
+// The room rule's three copies (control, bytes, FIFO read), each a
+// utf8_lane_copy: kept apart, with rst on the flop's own reset input, so the
+// subtraction's top bit goes straight into them (a kept flop's reset was a
+// LUT after the subtraction, shared by the three).
+wire [2:0] room_c;
 generate
     for (g = 0; g < 3; g = g + 1) begin : g_room
-        (* keep *)
-        always @(posedge clk) begin
-            room_c[g] <= w_room[PW-1];
-            if (rst) begin
-                room_c[g] <= 1'b1;
-            end
-        end
+        utf8_lane_copy #(.RESET_VALUE(1'b1)) room_inst (
+            .clk(clk),
+            .rst(rst),
+            .d(w_room[PW-1]),
+            .q(room_c[g])
+        );
     end
 endgenerate
 assign room_q   = room_c[0];
