@@ -769,18 +769,6 @@ always @* begin
     end
 end
 
-// The columns the rotation by base brings round the window's top, whose
-// bytes go one row down: those below base's column. Worked out here, beside
-// the control, so that the rotation's levels are plain muxes (a flag carried
-// through them made its top bit the rotation's longest path at LANES 8 and 16
-// on ECP5) and the ring's write takes the flag from a flop.
-reg [WIN-1:0] st_wrap;
-integer h;
-always @* begin
-    for (h = 0; h < WIN; h = h + 1) begin
-        st_wrap[h] = h < base[LOG_W-1:0];
-    end
-end
 
 // Each lane's empty slots (3 - role; none for a beat without an error unit),
 // worked out here so that the prefix count's adders start at flops.
@@ -795,13 +783,22 @@ end
 reg  [8*LANES-1:0] st_data_q;
 reg  [2*Q-1:0]     st_role_q;
 reg  [2*Q-1:0]     st_empty_q;
-reg  [T_C-1:0]     st_tag_q;
-wire [TW-1:0]      st_tag = {c_q, st_tag_q};
+reg  [T_WRAP-1:0]  st_tag_q;
+
+// The columns the rotation by base brings round the window's top, whose
+// bytes go one row down: those below base's column, a mask of ones below it.
+// Worked out from the step register's base and carried in the tag, so that
+// the rotation's levels are plain muxes (a flag carried through them made its
+// top bit the rotation's longest path at LANES 8 and 16 on ECP5) and the
+// ring's write takes the flag from a flop. A shift, not WIN compares, which
+// synthesis would make carry chains.
+wire [WIN-1:0]     st_wrap = ~({WIN{1'b1}} << st_tag_q[T_BASE +: LOG_W]);
+wire [TW-1:0]      st_tag = {c_q, st_wrap, st_tag_q};
 always @(posedge clk) begin
     st_data_q  <= sp_data_q;
     st_role_q  <= sp_role_q;
     st_empty_q <= st_empty;
-    st_tag_q  <= {st_wrap, st_fill, base, sp_end_q, sp_fast_q, go};
+    st_tag_q  <= {st_fill, base, sp_end_q, sp_fast_q, go};
     if (rst) begin
         st_tag_q[T_VALID] <= 1'b0;
     end
