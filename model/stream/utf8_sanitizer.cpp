@@ -22,7 +22,8 @@ constexpr uint64_t kOffsetMask = 0xFFFFFFFFull;
 // (SCAN_STEP, PACK_STEP, ROT_STEP).
 constexpr int kScanStep = 2;
 constexpr int kPackStep = 2;
-constexpr int kRotStep = 2;
+// From LANES 16 a rotation level takes a clock: its select goes to WIN x 9 muxes.
+int RotStep(int lanes) { return lanes >= 16 ? 1 : 2; }
 
 // Adder levels a clock of the RTL's step counts (SUM_STEP).
 constexpr int kSumStep = 2;
@@ -46,7 +47,7 @@ size_t StepStages(int lanes) {
   const int q = Half(lanes);
   return static_cast<size_t>(1 + StageCuts(CeilLog2(q), kScanStep) +
                              StageCuts(CeilLog2(3 * q), kPackStep) +
-                             StageCuts(CeilLog2(Window(lanes)), kRotStep));
+                             StageCuts(CeilLog2(Window(lanes)), RotStep(lanes)));
 }
 }  // namespace
 

@@ -127,10 +127,13 @@ localparam [31:0] ROOM_32 = ROOM_ROWS * WIN;
 localparam [PW-1:0] ROOM_B = ROOM_32[PW-1:0];   // in bytes
 
 // Levels per clock of the prefix count, the compaction and the rotation. The
-// cycle model has the same figures: they set the latency.
+// cycle model has the same figures: they set the latency. Each rotation level's
+// select is one base bit that goes to all WIN x 9 of the level's muxes; from
+// LANES 16 that net's route alone was 2.3 ns on ECP5, so there a level takes a
+// clock (one LUT behind the select), which costs a clock per two levels.
 localparam SCAN_STEP = 2;
 localparam PACK_STEP = 2;
-localparam ROT_STEP  = 2;
+localparam ROT_STEP  = (LANES >= 16) ? 1 : 2;
 
 // cut_mask(levels, step): bit i set, a register after level i (every
 // step-th level and the last one)
@@ -1021,9 +1024,28 @@ wire unused_wr = &{1'b0, wr_base[PW-1], wr_base[LOG_W-1:0], 1'b0};
 reg  [PW-1:0]     ring_c_q;
 wire [8*WIN-1:0]  col_byte;              // each column's byte in the reader's row
 wire [WIN-1:0]    col_mark;              // and its mark
-wire [PW-1:0]          rp_q;   // the reader's word pointer (below)
-wire [LOG_R-LOG_W-1:0] rd_row = rp_q[LOG_R-1:LOG_W];
-wire unused_rp = &{1'b0, rp_q[PW-1], rp_q[LOG_W-1:0], 1'b0};   // the wrap bit and the column
+
+// The reader's row, in copies: it addresses every column's memory (WIN x 9
+// bits of LUT RAM, 149 cells at LANES 16), and from one register that net's
+// route was the longest path at LANES 16 on ECP5 (3.2 ns). One copy per eight
+// columns, each bit a utf8_lane_copy (synthesis merges identical registers,
+// and keeps these apart), loaded from the next word's pointer as the reader's
+// pointer is (below).
+localparam RB   = LOG_R - LOG_W;   // a row's bits
+localparam RD_C = (WIN + 7) / 8;   // copies of the row
+wire               rd_load;        // the reader takes a word (below)
+wire [PW-1:0]      rp1_q;          // the next word's pointer (below)
+wire [RB*RD_C-1:0] rd_row_c;
+generate
+    for (g = 0; g < RB * RD_C; g = g + 1) begin : g_row_copy
+        utf8_lane_copy row_inst (
+            .clk(clk),
+            .rst(rst),
+            .d(rd_load ? rp1_q[LOG_W + g % RB] : rd_row_c[g]),
+            .q(rd_row_c[g])
+        );
+    end
+endgenerate
 
 generate
     for (g = 0; g < WIN; g = g + 1) begin : g_ring
@@ -1038,7 +1060,7 @@ generate
                 mem[row] <= {mark, el[7:0]};
             end
         end
-        assign {col_mark[g], col_byte[8*g +: 8]} = mem[rd_row];
+        assign {col_mark[g], col_byte[8*g +: 8]} = mem[rd_row_c[RB*(g/8) +: RB]];
     end
 endgenerate
 
@@ -1060,7 +1082,6 @@ reg                m_valid_q;
 reg  [8*LANES-1:0] m_data_q;
 reg  [LANES-1:0]   m_keep_q;
 reg                m_last_q;
-assign rp_q = rp_r;
 
 // Whether a committed word waits, from registers a clock old, so that the
 // pointers' difference is not in front of the load: the commit pointer only
@@ -1070,6 +1091,7 @@ assign rp_q = rp_r;
 // is "the commit pointer's word is not the reader's", and "two" is "nor the
 // next one": comparisons for equality, with no subtraction in front.
 reg  [PW-1:0]        rp1_r;    // rp_r + LANES
+assign rp1_q = rp1_r;
 wire [PW-LOG_L-1:0]  c_word   = ring_c_q[PW-1:LOG_L];
 wire [PW-LOG_L-1:0]  rp_word  = rp_r[PW-1:LOG_L];
 wire [PW-LOG_L-1:0]  rp1_word = rp1_r[PW-1:LOG_L];
@@ -1079,12 +1101,32 @@ reg            ge2_q;      // two
 reg            loaded_q;   // the reader took a word in the last clock
 wire           rd_avail = loaded_q ? ge2_q : ge1_q;
 wire           rb_move  = rb_valid_q && (!m_valid_q || m_axis_tready);
-wire           rd_load  = rd_avail && (!rb_valid_q || rb_move);
+assign         rd_load  = rd_avail && (!rb_valid_q || rb_move);
 
-// The word is one of the row's WIN/LANES groups of LANES columns.
-wire [LOG_W-LOG_L-1:0] rd_group = rp_r[LOG_W-1:LOG_L];   // the read pointer is a word's
-wire [8*LANES-1:0] rd_bytes = col_byte[8*LANES*rd_group +: 8*LANES];
-wire [LANES-1:0]   rd_mark  = col_mark[LANES*rd_group +: LANES];
+// The word is one of the row's WIN/LANES groups of LANES columns. Which one
+// selects 9 x LANES muxes, so it too is in copies, one per eight lanes, loaded
+// as the row's are.
+localparam GB   = LOG_W - LOG_L;     // a group's bits
+localparam RD_G = (LANES + 7) / 8;   // copies of the group
+wire [GB*RD_G-1:0] rd_group_c;
+wire [8*LANES-1:0] rd_bytes;
+wire [LANES-1:0]   rd_mark;
+generate
+    for (g = 0; g < GB * RD_G; g = g + 1) begin : g_group_copy
+        utf8_lane_copy group_inst (
+            .clk(clk),
+            .rst(rst),
+            .d(rd_load ? rp1_q[LOG_L + g % GB] : rd_group_c[g]),
+            .q(rd_group_c[g])
+        );
+    end
+    for (g = 0; g < LANES; g = g + 1) begin : g_rd_lane
+        wire [GB-1:0] grp = rd_group_c[GB*(g/8) +: GB];
+        assign rd_bytes[8*g +: 8] = col_byte[8*(LANES*grp + g) +: 8];
+        assign rd_mark[g]         = col_mark[LANES*grp + g];
+    end
+endgenerate
+wire unused_rp1 = &{1'b0, rp1_q[PW-1], rp1_q[LOW-1:0], 1'b0};   // the wrap bit and the byte
 
 // tkeep: the lanes up to the first mark; tlast: a mark
 reg [LANES-1:0] rb_keep;
