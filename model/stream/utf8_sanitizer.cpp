@@ -20,7 +20,8 @@ constexpr uint64_t kOffsetMask = 0xFFFFFFFFull;
 
 // Levels per clock of the RTL's prefix count, compaction and rotation
 // (SCAN_STEP, PACK_STEP, ROT_STEP).
-constexpr int kScanStep = 2;
+// From LANES 32 the prefix count takes a level a clock (its adders in series).
+int ScanStep(int lanes) { return lanes >= 32 ? 1 : 2; }
 constexpr int kPackStep = 2;
 // From LANES 16 a rotation level takes a clock: its select goes to WIN x 9 muxes.
 int RotStep(int lanes) { return lanes >= 16 ? 1 : 2; }
@@ -45,7 +46,7 @@ int Rows(int lanes) { return lanes >= 4 ? 16 : 8; }
 // and the rotation over the window.
 size_t StepStages(int lanes) {
   const int q = Half(lanes);
-  return static_cast<size_t>(1 + StageCuts(CeilLog2(q), kScanStep) +
+  return static_cast<size_t>(1 + StageCuts(CeilLog2(q), ScanStep(lanes)) +
                              StageCuts(CeilLog2(3 * q), kPackStep) +
                              StageCuts(CeilLog2(Window(lanes)), RotStep(lanes)));
 }

@@ -131,7 +131,10 @@ localparam [PW-1:0] ROOM_B = ROOM_32[PW-1:0];   // in bytes
 // select is one base bit that goes to all WIN x 9 of the level's muxes; from
 // LANES 16 that net's route alone was 2.3 ns on ECP5, so there a level takes a
 // clock (one LUT behind the select), which costs a clock per two levels.
-localparam SCAN_STEP = 2;
+// From LANES 32 the prefix count's two adder levels in one clock (carry chains
+// in series) were the longest path (133.8 MHz), so there it takes a level a
+// clock too.
+localparam SCAN_STEP = (LANES >= 32) ? 1 : 2;
 localparam PACK_STEP = 2;
 localparam ROT_STEP  = (LANES >= 16) ? 1 : 2;
 
