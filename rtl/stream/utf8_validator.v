@@ -179,7 +179,6 @@ reg [VERDICT_W-1:0] out_q;
 reg [QUEUE-1:0]     owed_q;     // thermometer: owed_q[i] = more than i verdicts owed,
                                 // not counting owe_q's
 reg                 owe_q;      // a packet's last beat was accepted a clock ago
-reg                 room_q;     // !owed_q[QUEUE-3], a flop of its own (below)
 
 wire m_fire = out_valid_q && m_axis_tready;
 wire q_load = q_fill_q[0] && (!out_valid_q || m_axis_tready);
@@ -211,11 +210,6 @@ always @(posedge clk) begin
         2'b01:   owed_q <= {1'b0, owed_q[QUEUE-1:1]};
         default: owed_q <= owed_q;
     endcase
-    case ({owe_q, m_fire})
-        2'b10:   room_q <= !owed_q[QUEUE-4];
-        2'b01:   room_q <= !owed_q[QUEUE-2];
-        default: room_q <= room_q;
-    endcase
     if (rst) begin
         s_ready_q     <= 1'b1;
         q_wr_q        <= {PTR_W{1'b0}};
@@ -224,7 +218,6 @@ always @(posedge clk) begin
         out_valid_q   <= 1'b0;
         owed_q        <= {QUEUE{1'b0}};
         owe_q         <= 1'b0;
-        room_q        <= 1'b1;
     end
 end
 
@@ -236,12 +229,9 @@ end
 // costs are why QUEUE is well above the pipeline's depth. Read from a flop, the
 // next ready has no LUT in front of the ready copies spread over the front
 // end; with the events in it (s_axis_tvalid, tlast, m_axis_tready) it would
-// take two LUT levels before the route to the farthest copy. That flop is
-// room_q, the thermometer's bit kept inverted: as owed_q[QUEUE-3] itself it
-// needed an inverter LUT, shared by the copies, whose route to the farthest
-// (4.1 ns) was the 128-lane validator's longest path on ECP5 (seed 3).
+// take two LUT levels before the route to the farthest copy.
 always @* begin
-    s_ready_d = room_q;
+    s_ready_d = !owed_q[QUEUE-3];
 end
 
 assign s_axis_tready   = s_ready_q;
