@@ -22,7 +22,8 @@ constexpr uint64_t kOffsetMask = 0xFFFFFFFFull;
 // (SCAN_STEP, PACK_STEP, ROT_STEP).
 // From LANES 32 the prefix count takes a level a clock (its adders in series).
 int ScanStep(int lanes) { return lanes >= 32 ? 1 : 2; }
-constexpr int kPackStep = 2;
+// From LANES 16 a compaction level takes a clock: a second level's selects wait on the first's.
+int PackStep(int lanes) { return lanes >= 16 ? 1 : 2; }
 // From LANES 16 a rotation level takes a clock: its select goes to WIN x 9 muxes.
 int RotStep(int lanes) { return lanes >= 16 ? 1 : 2; }
 
@@ -43,11 +44,13 @@ int Rows(int lanes) { return lanes >= 4 ? 16 : 8; }
 
 // From the control to the ring: the step register, then the cuts of the
 // prefix count over a half's lanes, the compaction over its 3 slots a lane,
-// and the rotation over the window.
+// the rotation over the window, then the split stage of the words' ends (the
+// commit is shown to the reader a clock after the bytes are written; the
+// words' end entries follow a clock later, before the reader can take them).
 size_t StepStages(int lanes) {
   const int q = Half(lanes);
-  return static_cast<size_t>(1 + StageCuts(CeilLog2(q), ScanStep(lanes)) +
-                             StageCuts(CeilLog2(3 * q), kPackStep) +
+  return static_cast<size_t>(2 + StageCuts(CeilLog2(q), ScanStep(lanes)) +
+                             StageCuts(CeilLog2(3 * q), PackStep(lanes)) +
                              StageCuts(CeilLog2(Window(lanes)), RotStep(lanes)));
 }
 }  // namespace

@@ -99,7 +99,7 @@ class SanitizerCycleModel {
   uint32_t w_ = 0;
   uint32_t c_ = 0;
   bool room_ = true;  // the ring had room a clock ago
-  std::vector<Step> pipe_;  // the step register, prefix count, compaction, rotation; back() writes
+  std::vector<Step> pipe_;  // the step register, prefix count, compaction, rotation, split stage; back() commits
   // Ring and reader
   std::vector<uint8_t> ring_;
   uint32_t ring_c_ = 0;

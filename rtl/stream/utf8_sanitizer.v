@@ -36,8 +36,9 @@
  * next beat's first unit, "retract"), the next write starts back at the
  * commit pointer, over them. So no byte is needed twice.
  *
- * A packet's last byte carries a mark in the ring, which gives tlast and
- * tkeep; a packet's end commits its last word whole.
+ * Beside the ring, an entry per ring word says whether a packet ends in it
+ * and at which lane, which gives tlast and tkeep; a packet's end commits its
+ * last word whole.
  *
  * Stages: the front end; the units (where error units end and how far back
  * they reach) and the roles (a clock each); each step's byte counts (adder
@@ -45,9 +46,11 @@
  * three at 64 and 128) and the beat's (one clock); the beat FIFO and
  * credit (utf8_lane_fifo, on s_axis_tready); the step register (the FIFO
  * head's next step); the control, which gives the step its place when the
- * ring had room a clock before; the step's prefix count of empty slots and
- * compaction (two levels a clock each); the rotation (two levels a clock);
- * the ring write; the read register; the output register. The cycle model
+ * ring had room a clock before; the step's prefix count of empty slots (two
+ * levels a clock up to LANES 16, one from 32), compaction and rotation (two
+ * levels a clock up to LANES 8, one from 16); the ring write; the words' end
+ * entries (split, encode: two clocks; the commit is shown to the reader
+ * after the split); the read register; the output register. The cycle model
  * (model/stream/utf8_sanitizer.cpp) has the same stages. stat_* and
  * err_count are the lanes' status (utf8_lane_status), as in the validator
  * and the wide decoder.
@@ -133,9 +136,12 @@ localparam [PW-1:0] ROOM_B = ROOM_32[PW-1:0];   // in bytes
 // clock (one LUT behind the select), which costs a clock per two levels.
 // From LANES 32 the prefix count's two adder levels in one clock (carry chains
 // in series) were the longest path (133.8 MHz), so there it takes a level a
-// clock too.
+// clock too. From LANES 16 the compaction's second level in a clock (its
+// selects wait on the first level's shifts: three LUTs and three routes of
+// about 1.2 ns) was the longest path once the reader's tkeep was a lookup, so
+// there it takes a level a clock as well.
 localparam SCAN_STEP = (LANES >= 32) ? 1 : 2;
-localparam PACK_STEP = 2;
+localparam PACK_STEP = (LANES >= 16) ? 1 : 2;
 localparam ROT_STEP  = (LANES >= 16) ? 1 : 2;
 
 // cut_mask(levels, step): bit i set, a register after level i (every
@@ -473,8 +479,8 @@ end
 // adds to the commit pointer (its committed bytes k, or the same at the
 // end), whether it moves the commit pointer (a unit ends in it, unless it is
 // of the packet's last beat and not its end: that beat commits nothing
-// before its last step, which commits it all and marks the end in the same
-// clock, so the reader never takes the last word without its mark), and
+// before its last step, which commits it all and writes the end's entry,
+// so the reader never takes the last word without it), and
 // whether it ends the packet (the step that writes the last byte: the last
 // beat's second half, or its first when the second has no byte). Per half,
 // for a beat with an error unit, and for the whole beat, for one without.
@@ -591,6 +597,18 @@ wire                  h_bcom    = head[F_BCOM];
 wire [AW-1:0]         h_bka     = head[F_BKA +: AW];
 wire [AW-1:0]         h_ba      = head[F_BA +: AW];
 wire [NW-1:0]         h_bn      = head[F_BN +: NW];
+// A beat without an error unit: its bytes fill the first h_bn of the step's
+// LANES slots. The mask is decoded here, from the FIFO's head, into the step
+// register: decoded from the step register's count, LANES compares of one
+// count (carry chains) were LANES 16's longest path on ECP5 (2.7 ns of route
+// from the count's flops).
+reg  [LANES-1:0]      h_fill;
+integer f;
+always @* begin
+    for (f = 0; f < LANES; f = f + 1) begin
+        h_fill[f] = f < h_bn;
+    end
+end
 wire [2*LANES-1:0]    h_role    = head[F_ROLE +: 2*LANES];
 wire [8*LANES-1:0]    h_data    = head[F_DATA +: 8*LANES];
 
@@ -606,7 +624,7 @@ reg               sp_valid_q;
 reg               sp_fast_q;
 reg               sp_end_q;      // the packet's last step
 reg               sp_retract_q;
-reg  [NW-1:0]     sp_n_q;
+reg  [LANES-1:0]  sp_fill_q;     // its fill mask (below)
 reg  [PW-1:0]     sp_add_q;      // what the step adds to its base
 reg  [PW-1:0]     sp_kadd_q;     // what it adds to the commit pointer
 reg               sp_commit_q;   // it moves the commit pointer
@@ -673,7 +691,7 @@ always @(posedge clk) begin
         sp_fast_q    <= !h_slow;
         sp_end_q     <= g_end;
         sp_retract_q <= h_retract && !phase_q;
-        sp_n_q       <= h_bn;
+        sp_fill_q    <= h_fill;
         sp_add_q     <= {{(PW-AW){1'b0}}, g_a};
         sp_kadd_q    <= {{(PW-AW){1'b0}}, g_ka};
         sp_commit_q  <= g_com;
@@ -714,8 +732,8 @@ wire [PW-1:0] k_sum = sp_retract_q ? c_q + sp_kadd_q : w_q + sp_kadd_q;
 // clock enable, and a packet end's rounding clears the low bits through the
 // registers' synchronous reset, so no LUT stands between adder and register.
 // A packet's last beat commits nothing before its last step, which commits
-// it all and marks its end in the same clock: the reader must not take the
-// last word without its mark.
+// it all and writes its end's entry: the reader must not take the last word
+// without it.
 always @(posedge clk) begin
     if (go) begin
         w_q <= w_sum;
@@ -767,13 +785,7 @@ localparam T_WRAP  = T_FILL + LANES;
 localparam T_C     = T_WRAP + WIN;
 localparam TW      = T_C + PW;
 
-reg [LANES-1:0] st_fill;
-integer f;
-always @* begin
-    for (f = 0; f < LANES; f = f + 1) begin
-        st_fill[f] = f < sp_n_q;
-    end
-end
+wire [LANES-1:0] st_fill = sp_fill_q;
 
 
 // Each lane's empty slots (3 - role; none for a beat without an error unit),
@@ -1014,33 +1026,31 @@ wire              wr_end   = wr_tag[T_END];
 wire unused_wr_tag = &{1'b0, wr_tag[T_FAST], wr_tag[T_FILL +: LANES], 1'b0};
 
 // ---------------------------------------------------------------------------
-// Ring: a memory of ROWS bytes per column, each with its packet-end mark; a
-// step writes its n bytes from column base mod WIN up, wrapping into the next
-// row. A packet's last byte is marked for the reader's tlast and tkeep: the
-// last step's last full column, the one whose next column round the ring is
-// not full (a step has fewer bytes than columns, so its columns are one run).
-// ring_c_q is the commit pointer the reader sees.
+// Ring: a memory of ROWS bytes per column; a step writes its n bytes from
+// column base mod WIN up, wrapping into the next row. ring_c_q is the commit
+// pointer the reader sees.
 
 wire [LOG_R-LOG_W-1:0] wr_row0 = wr_base[LOG_R-1:LOG_W];
-wire unused_wr = &{1'b0, wr_base[PW-1], wr_base[LOG_W-1:0], 1'b0};
+wire unused_wr = &{1'b0, wr_base[PW-1], 1'b0};
 
 reg  [PW-1:0]     ring_c_q;
 wire [8*WIN-1:0]  col_byte;              // each column's byte in the reader's row
-wire [WIN-1:0]    col_mark;              // and its mark
 
-// The reader's row, in copies: it addresses every column's memory (WIN x 9
-// bits of LUT RAM, 149 cells at LANES 16), and from one register that net's
+// The reader's row, in copies: it addresses every column's memory (WIN x 8
+// bits of LUT RAM; 149 cells at LANES 16 when each byte had a ninth bit, its
+// packet-end mark), and from one register that net's
 // route was the longest path at LANES 16 on ECP5 (3.2 ns). One copy per eight
 // columns, each bit a utf8_lane_copy (synthesis merges identical registers,
 // and keeps these apart), loaded from the next word's pointer as the reader's
-// pointer is (below).
+// pointer is (below). One more copy, the last, addresses the words' end
+// memories (below): shared with eight columns it was LANES 8's longest path.
 localparam RB   = LOG_R - LOG_W;   // a row's bits
-localparam RD_C = (WIN + 7) / 8;   // copies of the row
+localparam RD_C = (WIN + 7) / 8;   // copies of the row for the columns
 wire               rd_load;        // the reader takes a word (below)
 wire [PW-1:0]      rp1_q;          // the next word's pointer (below)
-wire [RB*RD_C-1:0] rd_row_c;
+wire [RB*(RD_C+1)-1:0] rd_row_c;
 generate
-    for (g = 0; g < RB * RD_C; g = g + 1) begin : g_row_copy
+    for (g = 0; g < RB * (RD_C + 1); g = g + 1) begin : g_row_copy
         utf8_lane_copy row_inst (
             .clk(clk),
             .rst(rst),
@@ -1050,37 +1060,148 @@ generate
     end
 endgenerate
 
+// A step's run of full columns ends at one column, the one whose next column
+// round the ring is not full (a step has fewer bytes than columns).
+wire [WIN-1:0] wr_run_end;
 generate
     for (g = 0; g < WIN; g = g + 1) begin : g_ring
         wire [EL-1:0]          el   = wr_elem[EL*g +: EL];
         wire                   next = wr_elem[EL*((g + 1) % WIN) + 8];
-        wire                   mark = wr_end && el[8] && !next;
         wire                   we   = wr_valid && el[8];
         wire [LOG_R-LOG_W-1:0] row  = wr_row0 + {{(LOG_R-LOG_W-1){1'b0}}, wr_tag[T_WRAP + g]};
-        reg  [8:0] mem [0:ROWS-1];
+        reg  [7:0] mem [0:ROWS-1];
         always @(posedge clk) begin
             if (we) begin
-                mem[row] <= {mark, el[7:0]};
+                mem[row] <= el[7:0];
             end
         end
-        assign {col_mark[g], col_byte[8*g +: 8]} = mem[rd_row_c[RB*(g/8) +: RB]];
+        assign col_byte[8*g +: 8] = mem[rd_row_c[RB*(g/8) +: RB]];
+        assign wr_run_end[g] = el[8] && !next;
     end
 endgenerate
 
 // ---------------------------------------------------------------------------
+// Word ends: beside the ring, a memory per word of a row (WIN/LANES of them,
+// ROWS entries each) that says whether a packet ends in the word and at which
+// lane. The reader reads it as it reads the word's bytes, and tkeep and tlast
+// come from it (through 84c5c85 a ninth bit per byte marked a packet's last
+// byte, and tkeep was a prefix OR over the word's marks: the reader's longest
+// path from LANES 16 on ECP5). A step writes the entry of each word it
+// completes (its top column full, or the packet's end in it). A word the reader takes is
+// committed, so it was completed, and its last completion is the entry (a
+// retracted step's is written again by the step that rewrites the word).
+// A word's full columns in a step are in one row, or, when the step starts
+// near the top of its base's word and wraps round the window back into it, in
+// two (the row and the next: a step has at most 1.5 x LANES bytes), so each
+// word has two memories, for even and odd rows, and each gets at most one
+// write a clock. The entries are worked out in two stages (in one, the
+// lane's encoding behind the run's end and the parity was five LUT levels, and
+// LANES 8 fell under 200 MHz): the split stage sorts each column's run end
+// into the memory of its row's parity, the encode stage makes each memory's
+// entry; the entries are written a clock later, two after the bytes. The
+// reader is shown the commit pointer as the encode stage is loaded, a clock
+// before that write: it takes a word no sooner than two clocks after its
+// commit pointer moves (the committed-word flags ge1_q/ge2_q are registers),
+// so the entry is in place when the word is read.
+localparam WW     = WIN / LANES;                  // words in a row
+localparam RH     = RB - 1;                       // an entry's address: the row / 2
+
+// Split stage: per word and memory p, the columns where a packet's run of
+// full columns ends in a row of parity p, whether the word's top column is
+// full in that row, and the memory's address.
+reg  [2*WIN-1:0]    ws_end_q;     // [p*WIN + column]
+reg  [2*WW-1:0]     ws_fill_q;    // [2*word + p]
+reg  [2*RH-1:0]     ws_addr_q;    // [RH*p]
+reg                 ws_valid_q;
+reg  [PW-1:0]       ws_c_q;
+// Encode stage: each memory's entry
+reg  [2*WW-1:0]     en_we_q;      // the word is completed in an even (0) / odd (1) row
+reg  [2*WW-1:0]     en_end_q;     // a packet ends in it
+reg  [2*LOW*WW-1:0] en_lane_q;    // at this lane
+reg  [2*RH*WW-1:0]  en_addr_q;    // the row / 2
+reg                 en_valid_q;   // the step, two clocks on
+wire [WW-1:0]       word_end;     // in the reader's row: a packet ends in the word
+wire [LOW*WW-1:0]   word_lane;    // at this lane
+wire                rd_odd = rd_row_c[RB*RD_C];   // the reader's row is odd
+
+generate
+    for (l = 0; l < 2; l = l + 1) begin : g_split
+        // memory p takes the columns of the row with parity p: the step's row
+        // (wrap 0) when p is its parity, else the next (wrap 1)
+        localparam P = l;
+        wire o1 = wr_row0[0] ^ (P != 0);
+        for (g = 0; g < WIN; g = g + 1) begin : g_col
+            always @(posedge clk) begin
+                ws_end_q[WIN*P + g] <= wr_end && wr_run_end[g] && (wr_tag[T_WRAP + g] == o1);
+            end
+        end
+        for (g = 0; g < WW; g = g + 1) begin : g_top
+            always @(posedge clk) begin
+                ws_fill_q[2*g + P] <= wr_elem[EL*(LANES*g + LANES - 1) + 8]
+                                      && (wr_tag[T_WRAP + LANES*g + LANES - 1] == o1);
+            end
+        end
+        always @(posedge clk) begin
+            ws_addr_q[RH*P +: RH] <= wr_row0[RB-1:1] + {{(RH-1){1'b0}}, wr_row0[0] && P == 0};
+        end
+    end
+    for (g = 0; g < WW; g = g + 1) begin : g_word
+        wire [2*(LOW+1)-1:0] em_rd;
+        for (l = 0; l < 2; l = l + 1) begin : g_mem
+            localparam P = l;
+            wire [LANES-1:0] re = ws_end_q[WIN*P + LANES*g +: LANES];
+            reg  [LOW-1:0]   lane;
+            integer b;
+            integer c;
+            always @* begin
+                lane = {LOW{1'b0}};
+                for (c = 0; c < LANES; c = c + 1) begin
+                    for (b = 0; b < LOG_L; b = b + 1) begin
+                        if (((c >> b) & 1) != 0) begin
+                            lane[b] = lane[b] || re[c];
+                        end
+                    end
+                end
+            end
+            always @(posedge clk) begin
+                en_we_q[2*g + P]  <= ws_valid_q && (ws_fill_q[2*g + P] || |re);
+                en_end_q[2*g + P] <= |re;
+                en_lane_q[LOW*(2*g + P) +: LOW] <= lane;
+                en_addr_q[RH*(2*g + P) +: RH]   <= ws_addr_q[RH*P +: RH];
+            end
+            reg  [LOW:0] emem [0:ROWS/2-1];
+            always @(posedge clk) begin
+                if (en_valid_q && en_we_q[2*g + P]) begin
+                    emem[en_addr_q[RH*(2*g + P) +: RH]] <= {en_end_q[2*g + P], en_lane_q[LOW*(2*g + P) +: LOW]};
+                end
+            end
+            assign em_rd[(LOW+1)*P +: LOW+1] = emem[rd_row_c[RB*RD_C + 1 +: RH]];
+        end
+        assign {word_end[g], word_lane[LOW*g +: LOW]} = em_rd[(LOW+1)*rd_odd +: LOW+1];
+    end
+endgenerate
+
+always @(posedge clk) begin
+    ws_valid_q <= wr_valid;
+    ws_c_q     <= wr_c;
+    en_valid_q <= ws_valid_q;
+    if (rst) begin
+        ws_valid_q <= 1'b0;
+        en_valid_q <= 1'b0;
+    end
+end
+
+// ---------------------------------------------------------------------------
 // Reader: the word at rp_q is read into the read register once it is
 // committed, and moves on into the output register. A packet's end commits
-// its last word whole (the commit pointer moves to the word boundary), and a
-// mark on its last byte gives tlast and tkeep, worked out from the read
-// register's marks as the word moves on (so the ring's read goes straight
-// into a register); the bytes after the mark in that word are not the
-// packet's and may be stale, as may their marks, so tkeep stops at the first
-// mark.
+// its last word whole (the commit pointer moves to the word boundary), and
+// the word's end entry, read with its bytes, gives tlast and tkeep as the
+// word moves on (so the ring's read goes straight into a register); the
+// bytes after the end in that word are not the packet's and may be stale.
 
 reg  [PW-1:0]      rp_r;
 reg                rb_valid_q;   // the read register
 reg  [8*LANES-1:0] rb_data_q;
-reg  [LANES-1:0]   rb_mark_q;
 reg                m_valid_q;
 reg  [8*LANES-1:0] m_data_q;
 reg  [LANES-1:0]   m_keep_q;
@@ -1107,15 +1228,16 @@ wire           rb_move  = rb_valid_q && (!m_valid_q || m_axis_tready);
 assign         rd_load  = rd_avail && (!rb_valid_q || rb_move);
 
 // The word is one of the row's WIN/LANES groups of LANES columns. Which one
-// selects 9 x LANES muxes, so it too is in copies, one per eight lanes, loaded
+// selects 8 x LANES muxes, so it too is in copies, one per eight lanes, loaded
 // as the row's are.
 localparam GB   = LOG_W - LOG_L;     // a group's bits
-localparam RD_G = (LANES + 7) / 8;   // copies of the group
-wire [GB*RD_G-1:0] rd_group_c;
+localparam RD_G = (LANES + 7) / 8;   // copies of the group for the lanes
+wire [GB*(RD_G+1)-1:0] rd_group_c;    // and one, the last, for the word's end entry
 wire [8*LANES-1:0] rd_bytes;
-wire [LANES-1:0]   rd_mark;
+wire               rd_end;
+wire [LOW-1:0]     rd_lane;
 generate
-    for (g = 0; g < GB * RD_G; g = g + 1) begin : g_group_copy
+    for (g = 0; g < GB * (RD_G + 1); g = g + 1) begin : g_group_copy
         utf8_lane_copy group_inst (
             .clk(clk),
             .rst(rst),
@@ -1126,27 +1248,29 @@ generate
     for (g = 0; g < LANES; g = g + 1) begin : g_rd_lane
         wire [GB-1:0] grp = rd_group_c[GB*(g/8) +: GB];
         assign rd_bytes[8*g +: 8] = col_byte[8*(LANES*grp + g) +: 8];
-        assign rd_mark[g]         = col_mark[LANES*grp + g];
     end
+    // the word's end entry: the group is the word's place in the row
+    assign rd_end  = word_end[rd_group_c[GB*RD_G +: GB]];
+    assign rd_lane = word_lane[LOW*rd_group_c[GB*RD_G +: GB] +: LOW];
 endgenerate
 wire unused_rp1 = &{1'b0, rp1_q[PW-1], rp1_q[LOW-1:0], 1'b0};   // the wrap bit and the byte
 
-// tkeep: the lanes up to the first mark; tlast: a mark
-reg [LANES-1:0] rb_keep;
-reg             rb_seen;   // a mark in a lane below
+// tkeep: the lanes up to the packet's end in the word; tlast: an end in it
+reg              rb_end_q;
+reg  [LOW-1:0]   rb_lane_q;
+reg  [LANES-1:0] rb_keep;
 integer r;
 always @* begin
-    rb_seen = 1'b0;
     for (r = 0; r < LANES; r = r + 1) begin
-        rb_keep[r] = !rb_seen;
-        rb_seen = rb_seen || rb_mark_q[r];
+        rb_keep[r] = !rb_end_q || r <= rb_lane_q;
     end
 end
 
 always @(posedge clk) begin
     if (rd_load) begin
         rb_data_q <= rd_bytes;
-        rb_mark_q <= rd_mark;
+        rb_end_q  <= rd_end;
+        rb_lane_q <= rd_lane;
         rp_r      <= rp1_r;
         rp1_r     <= rp1_r + LANES_P;
         lim_r     <= lim_r + LANES_P;
@@ -1155,15 +1279,15 @@ always @(posedge clk) begin
     if (rb_move) begin
         m_data_q <= rb_data_q;
         m_keep_q <= rb_keep;
-        m_last_q <= rb_seen;
+        m_last_q <= rb_end_q;
     end
     m_valid_q <= rb_move || (m_valid_q && !m_axis_tready);
     ge1_q     <= c_word != rp_word;
     ge2_q     <= c_word != rp_word && c_word != rp1_word;
     loaded_q  <= rd_load;
 
-    if (wr_valid) begin
-        ring_c_q <= wr_c;
+    if (ws_valid_q) begin
+        ring_c_q <= ws_c_q;
     end
 
     if (rst) begin
