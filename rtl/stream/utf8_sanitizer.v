@@ -1170,6 +1170,8 @@ generate
                 en_addr_q[RH*(2*g + P) +: RH]   <= ws_addr_q[RH*P +: RH];
             end
             reg  [LOW:0] emem [0:ROWS/2-1];
+            // en_we_q holds the step's valid flag already; en_valid_q (reset)
+            // keeps a step caught in the encode stage by a reset from writing.
             always @(posedge clk) begin
                 if (en_valid_q && en_we_q[2*g + P]) begin
                     emem[en_addr_q[RH*(2*g + P) +: RH]] <= {en_end_q[2*g + P], en_lane_q[LOW*(2*g + P) +: LOW]};

@@ -40,7 +40,7 @@ std::string FirstDifference(const std::vector<uint8_t>& got, const std::vector<u
 // full rate: the front end, the roles and counts (the step counts two adder
 // levels a clock: a clock more from LANES 16, two from 64), the FIFO, the
 // control, the step's prefix count (two levels a clock up to LANES 16, one
-// from 32) and compaction (two levels a clock, so deeper as LANES grows), the
+// from 32) and compaction (two levels a clock up to LANES 8, one from 16), the
 // rotation (two levels a clock up to LANES 8, one from 16), the words' end
 // split stage, the ring and the output register. At 5e4c1fb (two levels a clock
 // everywhere, no end stages) LANES 16 needed 27, 32 needed 28 and 64 needed
