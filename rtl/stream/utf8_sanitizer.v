@@ -1044,6 +1044,12 @@ wire [8*WIN-1:0]  col_byte;              // each column's byte in the reader's r
 // and keeps these apart), loaded from the next word's pointer as the reader's
 // pointer is (below). One more copy, the last, addresses the words' end
 // memories (below): shared with eight columns it was LANES 8's longest path.
+// Up to LANES 8 the columns' copies are plain registers instead, which
+// synthesis merges into one: iCE40 has no LUT RAM, and its block RAM reads
+// synchronously, so Yosys can put the ring there only by moving the read
+// address's register into the memory, which it cannot do through a kept
+// utf8_lane_copy (the ring became 2,304 flops and LANES 8 no longer fitted
+// HX8K). At LANES 8 the columns are 16, two copies' worth.
 localparam RB   = LOG_R - LOG_W;   // a row's bits
 localparam RD_C = (WIN + 7) / 8;   // copies of the row for the columns
 wire               rd_load;        // the reader takes a word (below)
@@ -1051,12 +1057,21 @@ wire [PW-1:0]      rp1_q;          // the next word's pointer (below)
 wire [RB*(RD_C+1)-1:0] rd_row_c;
 generate
     for (g = 0; g < RB * (RD_C + 1); g = g + 1) begin : g_row_copy
-        utf8_lane_copy row_inst (
-            .clk(clk),
-            .rst(rst),
-            .d(rd_load ? rp1_q[LOG_W + g % RB] : rd_row_c[g]),
-            .q(rd_row_c[g])
-        );
+        if (LANES >= 16 || g >= RB * RD_C) begin : g_kept
+            utf8_lane_copy row_inst (
+                .clk(clk),
+                .rst(rst),
+                .d(rd_load ? rp1_q[LOG_W + g % RB] : rd_row_c[g]),
+                .q(rd_row_c[g])
+            );
+        end else begin : g_plain
+            reg q;
+            always @(posedge clk) begin
+                if (rd_load) q <= rp1_q[LOG_W + g % RB];
+                if (rst) q <= 1'b0;
+            end
+            assign rd_row_c[g] = q;
+        end
     end
 endgenerate
 
