@@ -785,9 +785,6 @@ localparam T_WRAP  = T_FILL + LANES;
 localparam T_C     = T_WRAP + WIN;
 localparam TW      = T_C + PW;
 
-wire [LANES-1:0] st_fill = sp_fill_q;
-
-
 // Each lane's empty slots (3 - role; none for a beat without an error unit),
 // worked out here so that the prefix count's adders start at flops.
 reg  [2*Q-1:0] st_empty;
@@ -816,7 +813,7 @@ always @(posedge clk) begin
     st_data_q  <= sp_data_q;
     st_role_q  <= sp_role_q;
     st_empty_q <= st_empty;
-    st_tag_q  <= {st_fill, base, sp_end_q, sp_fast_q, go};
+    st_tag_q  <= {sp_fill_q, base, sp_end_q, sp_fast_q, go};
     if (rst) begin
         st_tag_q[T_VALID] <= 1'b0;
     end
