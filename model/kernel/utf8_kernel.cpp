@@ -341,7 +341,7 @@ void KernelCycleModel::tick(const Inputs& in) {
   } else if (op == kOpDecode) {
     uint64_t keep = 0;
     for (int q = 0; q < w_ / 4; ++q) {
-      const uint32_t word = u32.m_data[static_cast<size_t>(q)];
+      const uint32_t word = static_cast<uint32_t>(u32.m_data[static_cast<size_t>(q)]);
       for (int b = 0; b < 4; ++b) {
         iw.s_axis_tdata[static_cast<size_t>(4 * q + b)] = static_cast<uint8_t>(word >> (8 * b));
       }

@@ -23,10 +23,10 @@ uint32_t CountMask(int n) {
 }  // namespace
 
 RepackCycleModel::RepackCycleModel(int item, int in, int out) : in_(in), out_(out) {
-  if (item < 1 || item > 32 || in < 1 || in > kMaxIn || out < 1 || out > kMaxOut) {
-    throw std::invalid_argument("utf8_repack model: ITEM 1..32, IN 1..256 and OUT 1..64");
+  if (item < 1 || item > 64 || in < 1 || in > kMaxIn || out < 1 || out > kMaxOut) {
+    throw std::invalid_argument("utf8_repack model: ITEM 1..64, IN 1..256 and OUT 1..64");
   }
-  item_mask_ = item >= 32 ? 0xFFFFFFFFu : (1u << item) - 1;
+  item_mask_ = item >= 64 ? ~uint64_t{0} : (uint64_t{1} << item) - 1;
   count_mask_ = CountMask(in);
   acc_mask_ = CountMask(in + out);
   in_data_.assign(static_cast<size_t>(in), 0);
@@ -66,13 +66,13 @@ void RepackCycleModel::tick(const Inputs& in) {
 
   if (p.pop) {
     std::copy(acc_.begin() + out_, acc_.end(), acc_.begin());
-    std::fill(acc_.end() - out_, acc_.end(), 0u);
+    std::fill(acc_.end() - out_, acc_.end(), uint64_t{0});
   }
   if (p.take) {
     // the input beat goes in right behind the items that stay; above it, zeros
     const size_t at = p.rest_count;
     std::copy(in_data_.begin(), in_data_.end(), acc_.begin() + static_cast<std::ptrdiff_t>(at));
-    std::fill(acc_.begin() + static_cast<std::ptrdiff_t>(at) + in_, acc_.end(), 0u);
+    std::fill(acc_.begin() + static_cast<std::ptrdiff_t>(at) + in_, acc_.end(), uint64_t{0});
     acc_count_ = (p.rest_count + in_count_) & acc_mask_;
     acc_end_ = in_last_;
     acc_known_ = true;

@@ -67,7 +67,7 @@ class RepackBench : public ClockedBench<RepackBench<Top>, Top, Model> {
     Model::Outputs& a = *out;
     a.s_ready = t.s_ready;
     for (int g = 0; g < p_.out; ++g) {
-      a.m_data[g] = static_cast<uint32_t>(PortBits(t.m_data, p_.item * g, p_.item));
+      a.m_data[g] = PortBits(t.m_data, p_.item * g, p_.item);
     }
     a.m_keep = t.m_keep;
     a.m_valid = t.m_valid;
