@@ -77,25 +77,64 @@ reg               in_last_q;
 reg [ITEM*AB-1:0] acc_data_q;
 reg [NW-1:0]      acc_count_q;
 reg               acc_end_q;     // it holds the end of its packet
+// What the control needs of the count, registered with it, so that no
+// comparison or subtraction stands between the output's ready and s_ready
+// (the wide decoder's FIFO reads on s_ready): the count is at least OUT, at
+// most OUT, at most 2*OUT; and where the input goes after a beat pops
+// (count - OUT, or 0 after a packet's last, partial beat).
+reg               full_q;
+reg               le_out_q;
+reg               le_2out_q;
+reg [PW-1:0]      at_pop_q;
 
-wire full_beat = acc_count_q >= OUT_N;
-wire out_valid = full_beat || acc_end_q;
-wire out_last  = acc_end_q && acc_count_q <= OUT_N;
+wire out_valid = full_q || acc_end_q;
+wire out_last  = acc_end_q && le_out_q;
 wire pop       = out_valid && m_ready;
 
 // After this clock's output beat
-wire [NW-1:0]      rest_count = !pop ? acc_count_q : (full_beat ? acc_count_q - OUT_N : {NW{1'b0}});
-wire               rest_end   = acc_end_q && !(pop && out_last);
-wire [ITEM*AB-1:0] rest_data  = pop ? (acc_data_q >> (ITEM * OUT)) : acc_data_q;
+wire [NW-1:0]      rest_count  = !pop ? acc_count_q : (full_q ? acc_count_q - OUT_N : {NW{1'b0}});
+wire               rest_le_out = !pop ? le_out_q : (full_q ? le_2out_q : 1'b1);
+wire               rest_end    = acc_end_q && !(pop && out_last);
+wire [ITEM*AB-1:0] rest_data   = pop ? (acc_data_q >> (ITEM * OUT)) : acc_data_q;
 
-wire take = in_valid_q && !rest_end && rest_count <= OUT_N;
+wire take = in_valid_q && !rest_end && rest_le_out;
 assign s_ready = !in_valid_q || take;
 
+wire [NW-1:0] next_count = take ? rest_count + {{(NW-IW){1'b0}}, in_count_q} : rest_count;
+wire [NW:0]   next_less  = {1'b0, next_count} - {1'b0, OUT_N};
+
 // Items below rest_count stay; the rest come from the input register. Only a
-// take uses them, when at most OUT items stay: PW bits of shift.
-wire [PW-1:0]      put_at    = rest_count[PW-1:0];
-wire [ITEM*AB-1:0] rest_mask = ~({(ITEM*AB){1'b1}} << (put_at * ITEM));
-wire [ITEM*AB-1:0] appended  = {{(ITEM*OUT){1'b0}}, in_data_q} << (put_at * ITEM);
+// take uses them, when at most OUT items stay: PW bits of shift. The shift is
+// in whole items, one 2:1 level per bit of put_at: a shift by put_at * ITEM
+// bits made Yosys build a multiplier (an ECP5 DSP) and a shifter over every
+// bit position, 45 MHz at the wide decoder's LANES 16, OUT 4.
+wire [PW-1:0]      put_at = pop ? at_pop_q : acc_count_q[PW-1:0];
+wire [ITEM*AB-1:0] appended;
+wire [AB-1:0]      stays;    // item i is below put_at: it stays
+genvar b, g;
+generate
+    for (b = 0; b <= PW; b = b + 1) begin : g_shift
+        wire [ITEM*AB-1:0] v;
+        if (b == 0) begin : g_in
+            assign v = {{(ITEM*OUT){1'b0}}, in_data_q};
+        end else begin : g_level
+            assign v = put_at[b-1] ? {g_shift[b-1].v[ITEM*AB-1-ITEM*(1<<(b-1)):0], {(ITEM*(1<<(b-1))){1'b0}}}
+                                   : g_shift[b-1].v;
+        end
+    end
+    assign appended = g_shift[PW].v;
+    for (g = 0; g < AB; g = g + 1) begin : g_stays
+        // compared on the registers, pop chooses
+        localparam [31:0] G_32 = g;
+        assign stays[g] = pop ? {{(32-PW){1'b0}}, at_pop_q} > G_32 : {{(32-NW){1'b0}}, acc_count_q} > G_32;
+    end
+endgenerate
+reg [ITEM*AB-1:0] merged;
+integer m;
+always @* begin
+    for (m = 0; m < AB; m = m + 1)
+        merged[m*ITEM +: ITEM] = stays[m] ? rest_data[m*ITEM +: ITEM] : appended[m*ITEM +: ITEM];
+end
 
 always @(posedge clk) begin
     if (s_ready) begin
@@ -105,24 +144,26 @@ always @(posedge clk) begin
     end
     in_valid_q <= s_valid || (in_valid_q && !take);
 
-    acc_data_q <= take ? ((rest_data & rest_mask) | (appended & ~rest_mask)) : rest_data;
-    if (take) begin
-        acc_count_q <= rest_count + {{(NW-IW){1'b0}}, in_count_q};
-        acc_end_q   <= in_last_q;
-    end else begin
-        acc_count_q <= rest_count;
-        acc_end_q   <= rest_end;
-    end
+    acc_data_q  <= take ? merged : rest_data;
+    acc_count_q <= next_count;
+    acc_end_q   <= take ? in_last_q : rest_end;
+    full_q      <= {{(32-NW){1'b0}}, next_count} >= OUT_32;
+    le_out_q    <= {{(32-NW){1'b0}}, next_count} <= OUT_32;
+    le_2out_q   <= {{(32-NW){1'b0}}, next_count} <= 2 * OUT_32;
+    at_pop_q    <= next_less[NW] ? {PW{1'b0}} : next_less[PW-1:0];
 
     if (rst) begin
         in_valid_q  <= 1'b0;
         acc_count_q <= {NW{1'b0}};
         acc_end_q   <= 1'b0;
+        full_q      <= 1'b0;
+        le_out_q    <= 1'b1;
+        le_2out_q   <= 1'b1;
+        at_pop_q    <= {PW{1'b0}};
     end
 end
 
 // A beat's keep: every item below the count held, all when that is OUT or more.
-genvar g;
 generate
     for (g = 0; g < OUT; g = g + 1) begin : g_keep
         localparam [NW-1:0] ITEM_AT = g;
