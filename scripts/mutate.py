@@ -41,6 +41,9 @@ PROOFS = {
     "unit_utf8": [("utf8_unit_utf8.sby", "bmc_l1"), ("utf8_unit_utf8.sby", "prove_l1"),
                   ("utf8_unit_utf8.sby", "prove_l2")],
     "sanitizer": [("utf8_sanitizer.sby", "bmc_l1"), ("utf8_sanitizer.sby", "bmc_l2")],
+    # the wide decoder's narrow build (OUT_UNITS below LANES): bounded
+    "wide_decoder_narrow": [("utf8_wide_decoder_narrow.sby", "bmc_l2_u1"),
+                            ("utf8_wide_decoder_narrow.sby", "bmc_l4_u2")],
     "string_validator": [("utf8_string_validator.sby", "equiv_l1")],
     # the kernel's AXI4-Lite port (register block) against formal/utf8_faxil.v
     "kernel_regs": [("utf8_kernel_regs.sby", "prove")],
@@ -76,7 +79,7 @@ def blocks_of(path):
         return ["kernel_rd", "kernel_wr"]
     # the repacker is the units' (the kernel's SANITIZE path)
     if name == "utf8_repack.v":
-        return ["unit_utf8"]
+        return ["unit_utf8", "wide_decoder_narrow"]
     # the shared parts of rtl/common: the error counter is the decoder's and the
     # encoder's, encode() the units' encoder's, cut_mask() the wide decoder's
     # and the sanitizer's
@@ -88,7 +91,9 @@ def blocks_of(path):
         return ["wide_decoder", "sanitizer"]
     # the compaction is shared by the wide decoder and the sanitizer, the FIFO
     # by them and the string validator
-    if name in ("utf8_wide_decoder.v", "utf8_lane_compact.v"):
+    if name == "utf8_wide_decoder.v":
+        return ["wide_decoder", "wide_decoder_narrow"]
+    if name == "utf8_lane_compact.v":
         return ["wide_decoder", "sanitizer"]
     if name == "utf8_lane_fifo.v":
         return ["wide_decoder", "sanitizer", "string_validator"]
@@ -188,6 +193,18 @@ MUTANTS = [
      "wire pack_last = pack_tag[1];",
      "wire pack_last = pack_tag[1] && pack_user[2:0] == 3'd0;",
      "wide decoder: tlast dropped when a beat's first unit is an error"),
+    ("wdec_narrow_count", "rtl/stream/utf8_wide_decoder.v",
+     "assign shift_count = LANES_CW - incl[(LANES-1)*(SW+1) +: SW+1];",
+     "assign shift_count = LANES_CW - incl[(LANES-2)*(SW+1) +: SW+1];",
+     "narrow wide decoder: a beat's unit count misses its top lane's emptiness"),
+    ("wdec_narrow_user", "rtl/stream/utf8_wide_decoder.v",
+     "assign m_axis_tuser[6*g +: 6]   = rp_data[g*EW +: 6];",
+     "assign m_axis_tuser[6*g +: 6]   = {rp_data[g*EW + 3 +: 3], rp_data[g*EW + 3 +: 3]};",
+     "narrow wide decoder: the output's class is the unit's length"),
+    ("wdec_narrow_last", "rtl/stream/utf8_wide_decoder.v",
+     ".s_last(out_q[FW-1]),",
+     ".s_last(out_q[FW-1] && out_q[EW*LANES]),",
+     "narrow wide decoder: a packet's end lost when its last beat has an even unit count"),
     ("wide_fifo_small", "rtl/lane/utf8_lane_fifo.v",
      "(s_ready_q && (!s_valid || !owed_q[DEPTH-2]))",
      "(s_ready_q && (!s_valid || !owed_q[DEPTH-1]))",

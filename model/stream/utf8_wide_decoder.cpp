@@ -2,11 +2,13 @@
 // rtl/stream/utf8_wide_decoder.v: front end (LaneFrontModel) and status run every
 // clock; the shift and pack stages only delay a beat by their registers; the
 // pack register writes the FIFO (or drops a beat without units); the FIFO's
-// head moves into the output register when that is free or taken.
+// head moves into the output register when that is free or taken. With
+// OUT_UNITS below LANES the FIFO's head is the accumulator's input instead.
 #include "utf8_wide_decoder.h"
 
 #include <algorithm>
 #include <cstddef>
+#include <stdexcept>
 #include <utility>
 
 #include "utf8_lane_stages.h"
@@ -19,27 +21,64 @@ constexpr uint64_t kOffsetMask = 0xFFFFFFFFull;
 constexpr int kScanStep = 2;
 constexpr int PackStep(int lanes) { return lanes >= 64 ? 2 : 1; }
 
+// The accumulator's item: the RTL's element {cp[31:0], len[2:0], cls[2:0]}.
+constexpr int kItemBits = 38;
+uint64_t Item(const Unit& u) {
+  return (uint64_t{u.code_point} << 6) | (uint64_t{u.length} << 3) | static_cast<uint64_t>(u.cls);
+}
+
 }  // namespace
 
-WideDecoderCycleModel::WideDecoderCycleModel(int lanes)
+WideDecoderCycleModel::WideDecoderCycleModel(int lanes, int out_units)
     : lanes_(lanes),
+      out_units_(out_units > 0 ? out_units : lanes),
       front_(lanes),
       status_(lanes),
       pipe_(static_cast<size_t>(StageCuts(CeilLog2(lanes), kScanStep) +
                                 StageCuts(CeilLog2(lanes), PackStep(lanes)))),
-      fifo_(DepthFor(lanes)) {}
+      fifo_(DepthFor(lanes)) {
+  if (out_units_ > lanes_) throw std::invalid_argument("utf8_wide_decoder model: OUT_UNITS 1..LANES");
+  if (out_units_ < lanes_) repack_ = std::make_unique<RepackCycleModel>(kItemBits, lanes_, out_units_);
+}
+
+RepackCycleModel::Inputs WideDecoderCycleModel::RepackIn(bool rst, bool m_tready) const {
+  RepackCycleModel::Inputs r;
+  const Beat& head = fifo_.m_beat();
+  r.rst = rst;
+  // The FIFO entry holds LANES elements; those past its units are the
+  // compaction's zeros.
+  for (size_t k = 0; k < head.units.size(); ++k) r.s_data[k] = Item(head.units[k]);
+  r.s_count = static_cast<uint32_t>(head.units.size());
+  r.s_valid = fifo_.m_valid();
+  r.s_last = head.last;
+  r.m_ready = m_tready;
+  return r;
+}
 
 WideDecoderCycleModel::Outputs WideDecoderCycleModel::outputs() const {
   Outputs o;
-  const Beat& out = fifo_.m_beat();
   o.s_tready = fifo_.s_ready();
-  o.m_tvalid = fifo_.m_valid();
-  o.m_tlast = out.last;
-  for (size_t k = 0; k < out.units.size(); ++k) {
-    const Unit& u = out.units[k];
-    o.m_tdata[k] = u.code_point;
-    o.m_tuser[k] = static_cast<uint8_t>((u.length << 3) | static_cast<uint8_t>(u.cls));
-    o.m_tkeep.set(k);
+  if (repack_) {
+    // The output beat is the accumulator's registers: m_tready changes only s_ready.
+    const RepackCycleModel::Outputs r = repack_->outputs(RepackIn(false, false));
+    o.m_tvalid = r.m_valid;
+    o.m_tlast = r.m_last;
+    for (int k = 0; k < out_units_; ++k) {
+      const uint64_t item = r.m_data[static_cast<size_t>(k)];
+      o.m_tdata[static_cast<size_t>(k)] = static_cast<uint32_t>(item >> 6);
+      o.m_tuser[static_cast<size_t>(k)] = static_cast<uint8_t>(item & 0x3F);
+      if ((r.m_keep >> k) & 1) o.m_tkeep.set(static_cast<size_t>(k));
+    }
+  } else {
+    const Beat& out = fifo_.m_beat();
+    o.m_tvalid = fifo_.m_valid();
+    o.m_tlast = out.last;
+    for (size_t k = 0; k < out.units.size(); ++k) {
+      const Unit& u = out.units[k];
+      o.m_tdata[k] = u.code_point;
+      o.m_tuser[k] = static_cast<uint8_t>((u.length << 3) | static_cast<uint8_t>(u.cls));
+      o.m_tkeep.set(k);
+    }
   }
   const LaneStatusModel::Status& st = status_.status();
   o.stat_valid = st.valid;
@@ -62,7 +101,15 @@ void WideDecoderCycleModel::tick(const Inputs& in) {
   const bool s_ready = fifo_.s_ready();
   const bool wr = packed.valid && !packed.units.empty();
   const bool drop = packed.valid && packed.units.empty();
-  fifo_.tick(in.rst, in.s.tvalid, wr ? &packed : nullptr, drop, in.m_tready);
+  if (repack_) {
+    // The accumulator's input is the FIFO's head before this clock's edge.
+    const RepackCycleModel::Inputs r = RepackIn(in.rst, in.m_tready);
+    const bool head_ready = repack_->outputs(r).s_ready;
+    fifo_.tick(in.rst, in.s.tvalid, wr ? &packed : nullptr, drop, head_ready);
+    repack_->tick(r);
+  } else {
+    fifo_.tick(in.rst, in.s.tvalid, wr ? &packed : nullptr, drop, in.m_tready);
+  }
   if (!pipe_.empty()) {
     // Every stage moves one on; the last one's buffer becomes the first's.
     std::rotate(pipe_.begin(), pipe_.end() - 1, pipe_.end());

@@ -3,19 +3,23 @@
 // each beat come from the functional model's Decoder through LaneFrontModel;
 // this class adds the shift and pack stages (a delay), the output FIFO with
 // its output register and the credit that withdraws s_axis_tready
-// (LaneFifoModel), and the status.
-// Nothing but the FIFO's head waits for m_axis_tready.
+// (LaneFifoModel), and the status. With OUT_UNITS below LANES the FIFO's head
+// goes through the repacking accumulator (RepackCycleModel: items of 38 bits,
+// {code point, length, class}), which gives OUT_UNITS units a beat.
+// Nothing but the FIFO's head (or the accumulator) waits for m_axis_tready.
 #ifndef UTF8CORE_MODEL_UTF8_WIDE_DECODER_H_
 #define UTF8CORE_MODEL_UTF8_WIDE_DECODER_H_
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "utf8_lane_fifo.h"
 #include "utf8_lane_front.h"
 #include "utf8_lane_status.h"
 #include "utf8_model.h"
+#include "utf8_repack.h"
 
 namespace utf8core {
 
@@ -39,8 +43,10 @@ class WideDecoderCycleModel {
     std::array<uint64_t, 6> err_count{};  // class c at [c - 1]
   };
 
-  explicit WideDecoderCycleModel(int lanes);
+  // out_units: OUT_UNITS, 1..lanes; 0 means lanes (the RTL's default).
+  explicit WideDecoderCycleModel(int lanes, int out_units = 0);
   int lanes() const { return lanes_; }
+  int out_units() const { return out_units_; }
   Outputs outputs() const;
   void tick(const Inputs& in);
 
@@ -51,7 +57,10 @@ class WideDecoderCycleModel {
     std::vector<Unit> units;
   };
 
+  RepackCycleModel::Inputs RepackIn(bool rst, bool m_tready) const;
+
   int lanes_;
+  int out_units_;
   LaneFrontModel front_;
   LaneStatusModel status_;
   std::vector<Beat> pipe_;   // shift and pack stage registers; back() is the pack register
@@ -59,6 +68,7 @@ class WideDecoderCycleModel {
   // nothing once every buffer has grown to LANES units.
   Beat decided_;
   LaneFifoModel<Beat> fifo_;  // output FIFO and credit
+  std::unique_ptr<RepackCycleModel> repack_;  // OUT_UNITS < LANES only
 };
 
 }  // namespace utf8core

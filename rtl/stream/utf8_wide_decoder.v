@@ -24,6 +24,12 @@
  * pipeline's depth, so an output that is always ready takes one beat per
  * clock. Status and per-class counters come from utf8_lane_status, as in the
  * validator.
+ *
+ * OUT_UNITS sizes the output to the bus behind it: with OUT_UNITS below LANES
+ * the FIFO's head goes into a repacking accumulator (utf8_repack) that gives
+ * beats of OUT_UNITS units, full but for a packet's last, so a beat of u units
+ * costs u / OUT_UNITS clocks of output and at least one clock of input. The
+ * FIFO's credit then throttles the input to what the output takes.
  */
 module utf8_wide_decoder #(
     // bytes per beat and unit lanes per output beat: 1, 2, 4, 8, 16, 32, 64 or 128
@@ -36,7 +42,9 @@ module utf8_wide_decoder #(
     // two): the beats that may be accepted and not yet retired; for one beat
     // per clock at least the credit's round trip, which 16 covers at every
     // LANES (see PACK_STEP)
-    parameter DEPTH = 16
+    parameter DEPTH = 16,
+    // units per output beat, 1..LANES; LANES gives a beat out per beat in
+    parameter OUT_UNITS = LANES
 ) (
     input  wire                      clk,
     input  wire                      rst,
@@ -52,9 +60,9 @@ module utf8_wide_decoder #(
     input  wire                      s_axis_tlast,
 
     // Unit output: lane k is a code point with tuser {len[2:0], class[2:0]}
-    output wire [32*LANES-1:0]       m_axis_tdata,
-    output wire [LANES-1:0]          m_axis_tkeep,
-    output wire [6*LANES-1:0]        m_axis_tuser,
+    output wire [32*OUT_UNITS-1:0]   m_axis_tdata,
+    output wire [OUT_UNITS-1:0]      m_axis_tkeep,
+    output wire [6*OUT_UNITS-1:0]    m_axis_tuser,
     output wire                      m_axis_tvalid,
     input  wire                      m_axis_tready,
     output wire                      m_axis_tlast,
@@ -72,7 +80,10 @@ module utf8_wide_decoder #(
 localparam SW = (LANES > 1) ? $clog2(LANES) : 1;   // bits of a unit's shift
 localparam LOG = (LANES > 1) ? $clog2(LANES) : 0;
 localparam EW = 38;                                   // element: {cp[31:0], len[2:0], cls[2:0]}
-localparam FW = 39*LANES + 1;                         // FIFO entry: {last, keep, data, user}
+localparam NARROW = OUT_UNITS < LANES;                // the output goes through utf8_repack
+localparam CW = $clog2(LANES + 1);                    // a beat's unit count
+// FIFO entry: {last, keep, data, user}, or with NARROW {last, count, elements}
+localparam FW = NARROW ? EW*LANES + CW + 1 : 39*LANES + 1;
 
 // Levels per clock of the shift and pack stages. The cycle model
 // (model/stream/utf8_wide_decoder.cpp) has the same figures: they set the latency.
@@ -108,6 +119,9 @@ generate
     end
     if (DEPTH < 4 || (DEPTH & (DEPTH - 1)) != 0) begin : g_check_depth
         error_DEPTH_must_be_a_power_of_two_at_least_4 stop ();
+    end
+    if (OUT_UNITS < 1 || OUT_UNITS > LANES) begin : g_check_out_units
+        error_OUT_UNITS_must_be_1_to_LANES stop ();
     end
 endgenerate
 
@@ -249,12 +263,16 @@ wire [SW*LANES-1:0] shift_by;
 wire [EW*LANES-1:0] shift_elem;
 wire [LANES-1:0]    shift_unit;
 wire [2:0]          shift_tag;
+wire [CW-1:0]       shift_count;   // units in the beat
+localparam [31:0] LANES_32 = LANES;
+localparam [CW-1:0] LANES_CW = LANES_32[CW-1:0];
 generate
     if (LOG == 0) begin : g_one
-        assign shift_by   = {SW{1'b0}};
-        assign shift_elem = elem;
-        assign shift_unit = dec_unit;
-        assign shift_tag  = dec_tag;
+        assign shift_by    = {SW{1'b0}};
+        assign shift_elem  = elem;
+        assign shift_unit  = dec_unit;
+        assign shift_tag   = dec_tag;
+        assign shift_count = dec_unit;
     end else begin : g_many
         wire [(SW+1)*LANES-1:0] incl = g_scan[LOG-1].c_out;
         assign shift_by[0 +: SW] = {SW{1'b0}};
@@ -264,8 +282,10 @@ generate
         assign shift_elem = g_scan[LOG-1].e_out;
         assign shift_unit = g_scan[LOG-1].u_out;
         assign shift_tag  = g_scan[LOG-1].t_out;
-        // Counts below the top lane stay under LANES, so their top bit is spare;
-        // the top lane's own count is nobody's shift.
+        // The top lane's count is the beat's empty lanes: the rest are its
+        // units (what utf8_repack takes with NARROW; otherwise unused).
+        assign shift_count = LANES_CW - incl[(LANES-1)*(SW+1) +: SW+1];
+        // Counts below the top lane stay under LANES, so their top bit is spare.
         wire unused_incl = &{1'b0, incl, 1'b0};
     end
 endgenerate
@@ -274,26 +294,39 @@ endgenerate
 // Pack stage: compaction, registered after the levels in PACK_CUTS (always
 // after the last one, so that the FIFO is written from registers)
 
+// The tag: {goes in, last, dropped}, and with NARROW the unit count below them.
+localparam TW = NARROW ? 3 + CW : 3;
+
 wire [EW*LANES-1:0] pack_elem;
 wire [LANES-1:0]    pack_keep;
-wire [2:0]          pack_tag;
+wire [TW-1:0]       pack_tag_all;
+wire [TW-1:0]       shift_tag_all;
+generate
+    if (NARROW) begin : g_tag_count
+        assign shift_tag_all = {shift_count, shift_tag};
+    end else begin : g_tag
+        assign shift_tag_all = shift_tag;
+        wire unused_count = &{1'b0, shift_count, 1'b0};
+    end
+endgenerate
+wire [2:0] pack_tag = pack_tag_all[2:0];
 
 utf8_lane_compact #(
     .LANES(LANES),
     .WIDTH(EW),
     .SHIFT_WIDTH(SW),
     .REGISTER_AFTER(PACK_CUTS),
-    .TAG_WIDTH(3)
+    .TAG_WIDTH(TW)
 ) compact_inst (
     .clk(clk),
     .rst(rst),
     .in_elem(shift_elem),
     .in_valid(shift_unit),
     .in_shift(shift_by),
-    .in_tag(shift_tag),
+    .in_tag(shift_tag_all),
     .out_elem(pack_elem),
     .out_valid(pack_keep),
-    .out_tag(pack_tag)
+    .out_tag(pack_tag_all)
 );
 
 reg [32*LANES-1:0] pack_data;
@@ -312,6 +345,17 @@ wire pack_last = pack_tag[1];
 // others retired; the FIFO's head is the output register.
 
 wire [FW-1:0] out_q;
+wire [FW-1:0] fifo_in;
+wire          head_valid, head_ready;
+generate
+    if (NARROW) begin : g_entry_count
+        // the keep is the count's: utf8_repack takes the count
+        assign fifo_in = {pack_last, pack_tag_all[TW-1:3], pack_elem};
+        wire unused_keep = &{1'b0, pack_keep, pack_data, pack_user, 1'b0};
+    end else begin : g_entry_keep
+        assign fifo_in = {pack_last, pack_keep, pack_data, pack_user};
+    end
+endgenerate
 
 utf8_lane_fifo #(
     .WIDTH(FW),
@@ -324,11 +368,50 @@ utf8_lane_fifo #(
     .s_ready_next(s_ready_d),
     .wr(pack_tag[2]),
     .drop(pack_tag[0]),
-    .wr_data({pack_last, pack_keep, pack_data, pack_user}),
+    .wr_data(fifo_in),
     .m_data(out_q),
-    .m_valid(m_axis_tvalid),
-    .m_ready(m_axis_tready)
+    .m_valid(head_valid),
+    .m_ready(head_ready)
 );
+
+// ---------------------------------------------------------------------------
+// Output: the FIFO's head, or with NARROW the repacking accumulator's beats of
+// OUT_UNITS units
+
+generate
+    if (NARROW) begin : g_narrow
+        wire [EW*OUT_UNITS-1:0] rp_data;
+        utf8_repack #(
+            .ITEM(EW),
+            .IN(LANES),
+            .OUT(OUT_UNITS)
+        ) repack_inst (
+            .clk(clk),
+            .rst(rst),
+            .s_data(out_q[0 +: EW*LANES]),
+            .s_count(out_q[EW*LANES +: CW]),
+            .s_valid(head_valid),
+            .s_ready(head_ready),
+            .s_last(out_q[FW-1]),
+            .m_data(rp_data),
+            .m_keep(m_axis_tkeep),
+            .m_valid(m_axis_tvalid),
+            .m_ready(m_axis_tready),
+            .m_last(m_axis_tlast)
+        );
+        for (g = 0; g < OUT_UNITS; g = g + 1) begin : g_unit
+            assign m_axis_tdata[32*g +: 32] = rp_data[g*EW + 6 +: 32];
+            assign m_axis_tuser[6*g +: 6]   = rp_data[g*EW +: 6];
+        end
+    end else begin : g_full
+        assign head_ready    = m_axis_tready;
+        assign m_axis_tvalid = head_valid;
+        assign m_axis_tlast  = out_q[FW-1];
+        assign m_axis_tkeep  = out_q[38*LANES +: LANES];
+        assign m_axis_tdata  = out_q[6*LANES +: 32*LANES];
+        assign m_axis_tuser  = out_q[0 +: 6*LANES];
+    end
+endgenerate
 
 // ---------------------------------------------------------------------------
 // Status: first error unit of each packet, per-class counters
@@ -352,11 +435,6 @@ utf8_lane_status #(
     .stat_err_class(stat_err_class),
     .err_count(err_count)
 );
-
-assign m_axis_tlast  = out_q[FW-1];
-assign m_axis_tkeep  = out_q[38*LANES +: LANES];
-assign m_axis_tdata  = out_q[6*LANES +: 32*LANES];
-assign m_axis_tuser  = out_q[0 +: 6*LANES];
 
 endmodule
 

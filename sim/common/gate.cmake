@@ -166,6 +166,7 @@ foreach(flow IN LISTS UTF8CORE_GATE_FLOWS)
     set(lanes 8)
     set(BLOCK ${block}_${flow})
     set(LANES ${lanes})
+    set(TAG l${lanes})
     utf8core_gate_netlist(${block} ${flow} V${BLOCK}_l${lanes} archive LANES ${lanes})
     configure_file(${CMAKE_CURRENT_LIST_DIR}/../lane/wide_rtl_of.cpp.in
                    ${CMAKE_CURRENT_BINARY_DIR}/${BLOCK}_l${lanes}.cpp @ONLY)

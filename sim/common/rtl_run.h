@@ -18,6 +18,7 @@ struct RunOptions {
   Traffic traffic;         // input gaps / output backpressure; full rate by default
   uint64_t seed = 1;       // for the traffic pattern
   std::string trace_path;  // FST waveform written there when not empty
+  int out_units = 0;       // the wide decoder's OUT_UNITS (0: its LANES; other blocks have none)
 };
 
 struct RunReport {

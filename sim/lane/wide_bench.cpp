@@ -7,9 +7,10 @@
 namespace utf8core {
 namespace sim {
 
-std::unique_ptr<WideRtl> MakeWideRtl(const char* block, int lanes, const std::string& trace_path) {
+std::unique_ptr<WideRtl> MakeWideRtl(const char* block, int lanes, int out_units, const std::string& trace_path) {
+  const int out = out_units > 0 ? out_units : lanes;
   for (const WideRtlEntry& e : WideRtlTable()) {
-    if (e.lanes == lanes && std::strcmp(e.block, block) == 0) return e.make(trace_path);
+    if (e.lanes == lanes && e.out_units == out && std::strcmp(e.block, block) == 0) return e.make(trace_path);
   }
   return nullptr;
 }
@@ -17,10 +18,26 @@ std::unique_ptr<WideRtl> MakeWideRtl(const char* block, int lanes, const std::st
 std::vector<int> WideLaneCounts(const char* block) {
   std::vector<int> v;
   for (const WideRtlEntry& e : WideRtlTable()) {
-    if (std::strcmp(e.block, block) == 0) v.push_back(e.lanes);
+    if (e.out_units == e.lanes && std::strcmp(e.block, block) == 0) v.push_back(e.lanes);
   }
   std::sort(v.begin(), v.end());
   return v;
+}
+
+std::vector<int> WideNarrowLaneCounts(const char* block) {
+  std::vector<int> v;
+  for (const WideRtlEntry& e : WideRtlTable()) {
+    if (e.out_units < e.lanes && std::strcmp(e.block, block) == 0) v.push_back(e.lanes);
+  }
+  std::sort(v.begin(), v.end());
+  return v;
+}
+
+int WideNarrowOutUnits(const char* block, int lanes) {
+  for (const WideRtlEntry& e : WideRtlTable()) {
+    if (e.lanes == lanes && e.out_units < e.lanes && std::strcmp(e.block, block) == 0) return e.out_units;
+  }
+  return 0;
 }
 
 WideDriver::WideDriver(int lanes, PacketSource* source, const Traffic& traffic, Rng* rng)

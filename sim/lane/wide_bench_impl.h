@@ -6,19 +6,33 @@
 namespace utf8core {
 namespace sim {
 
+// A block's cycle model: (LANES, OUT_UNITS) where it has that constructor
+// (the wide decoder), (LANES) otherwise.
+template <class Model>
+Model NewWideModel(int lanes, int out_units) {
+  if constexpr (std::is_constructible<Model, int, int>::value) {
+    return Model(lanes, out_units);
+  } else {
+    return Model(lanes);
+  }
+}
+
 template <class Block, class Sink>
 WideRunStats RunWide(int lanes, PacketSource* source, Sink* sink, const RunOptions& opt) {
   using Model = typename Block::Model;
   WideRunStats run;
-  std::unique_ptr<WideRtl> rtl = MakeWideRtl(Block::kName, lanes, opt.trace_path);
-  const std::string block = std::string(Block::kName) + " LANES=" + std::to_string(lanes);
+  // Output lanes: OUT_UNITS where the block has it, LANES otherwise.
+  const int out = opt.out_units > 0 ? opt.out_units : lanes;
+  std::unique_ptr<WideRtl> rtl = MakeWideRtl(Block::kName, lanes, out, opt.trace_path);
+  const std::string block = std::string(Block::kName) + " LANES=" + std::to_string(lanes) +
+                            (out != lanes ? " OUT_UNITS=" + std::to_string(out) : std::string());
   if (!rtl) {
     run.built = false;
     run.report.ok = false;
-    run.report.mismatch = std::string(Block::kName) + " with LANES=" + std::to_string(lanes) + " is not built";
+    run.report.mismatch = block + " is not built";
     return run;
   }
-  Model model(lanes);
+  Model model = NewWideModel<Model>(lanes, out);
   Rng rng(opt.seed);
   WideDriver drv(lanes, source, opt.traffic, &rng);
   CycleChecker chk(block, opt.seed);
@@ -53,7 +67,7 @@ WideRunStats RunWide(int lanes, PacketSource* source, Sink* sink, const RunOptio
       const typename Model::Outputs exp = model.outputs();
       chk.check("s_axis_tready", exp.s_tready, got.s_tready);
       chk.check("m_axis_tvalid", exp.m_tvalid, got.m_tvalid);
-      Block::Compare(exp, got, lanes, &chk);
+      Block::Compare(exp, got, out, &chk);
       chk.check("stat_valid", exp.stat_valid, got.stat_valid);
       chk.check("stat_error", exp.stat_error, got.stat_error);
       chk.check("stat_err_offset", exp.stat_err_offset, got.stat_err_offset);
@@ -71,7 +85,7 @@ WideRunStats RunWide(int lanes, PacketSource* source, Sink* sink, const RunOptio
       if (m_fire) {
         ++run.beats_out;
         last_take = static_cast<int64_t>(cycle);
-        if (Block::Collect(got, lanes, sink)) ++closed;
+        if (Block::Collect(got, out, sink)) ++closed;
       }
       if (got.stat_valid) {
         StatVerdict v;

@@ -18,18 +18,35 @@
 set(UTF8CORE_WIDE_LANES 1 4 8 64 CACHE STRING "Lane counts of the wide RTL blocks to verilate and test (quick)")
 set(UTF8CORE_WIDE_LANES_LONG 2 16 32 128 CACHE STRING "Lane counts of the wide RTL blocks verilated and tested under label long only")
 set(UTF8CORE_CLI_LANES 8 64 CACHE STRING "Lane counts of the wide RTL blocks in the utf8core program")
+# The wide decoder's narrow builds, LANES:OUT_UNITS (its output sized to the
+# bus behind it): quick at 8:2 and 64:16 (the 512-bit bus), long at 4:1,
+# 16:4 and 32:8. One build per lane count (the tests look OUT_UNITS up by it).
+set(UTF8CORE_DECODER_NARROW 8:2 64:16 CACHE STRING "The wide decoder's narrow builds (LANES:OUT_UNITS) verilated and tested (quick)")
+set(UTF8CORE_DECODER_NARROW_LONG 4:1 16:4 32:8 CACHE STRING "The wide decoder's narrow builds verilated and tested under label long only")
 
 # utf8core_wide_rtl(<block>): library <block>_rtl_l<N> for every N in
 # UTF8CORE_WIDE_LANES and UTF8CORE_WIDE_LANES_LONG: rtl/<block>.v verilated
 # with LANES=N and its factory (generated from wide_rtl_of.cpp.in). Built only
 # when something built links it.
+#
+# With NARROW <L:U>..., also library <block>_rtl_l<L>_u<U>: verilated with
+# LANES=L and OUT_UNITS=U (the wide decoder's narrow builds).
 function(utf8core_wide_rtl block)
+  cmake_parse_arguments(arg "" "" "NARROW" ${ARGN})
   utf8core_rtl_file(${block} rtl)
   # (a build tree configured before the long list existed may hold 128 in both)
   set(all ${UTF8CORE_WIDE_LANES} ${UTF8CORE_WIDE_LANES_LONG})
   list(REMOVE_DUPLICATES all)
-  foreach(lanes IN LISTS all)
-    set(t ${block}_rtl_l${lanes})
+  foreach(lanes IN LISTS all arg_NARROW)
+    set(units "")
+    if(lanes MATCHES "^([0-9]+):([0-9]+)$")
+      set(lanes ${CMAKE_MATCH_1})
+      set(units ${CMAKE_MATCH_2})
+      set(TAG l${lanes}_u${units})
+    else()
+      set(TAG l${lanes})
+    endif()
+    set(t ${block}_rtl_${TAG})
     set(BLOCK ${block})
     set(LANES ${lanes})
     configure_file(${CMAKE_CURRENT_FUNCTION_LIST_DIR}/wide_rtl_of.cpp.in
@@ -42,12 +59,17 @@ function(utf8core_wide_rtl block)
     if(lanes IN_LIST UTF8CORE_CLI_LANES)
       set(speed SPEED)
     endif()
+    set(params -GLANES=${lanes})
+    if(units)
+      set(speed "")
+      list(APPEND params -GOUT_UNITS=${units})
+    endif()
     utf8core_verilate(${t} ${speed}
       SOURCES ${rtl}
-      PREFIX V${block}_l${lanes}
+      PREFIX V${block}_${TAG}
       TOP_MODULE ${block}
       TRACE_FST
-      VERILATOR_ARGS -Wall --assert -GLANES=${lanes} ${UTF8CORE_RTL_Y})
+      VERILATOR_ARGS -Wall --assert ${params} ${UTF8CORE_RTL_Y})
   endforeach()
 endfunction()
 
@@ -55,22 +77,31 @@ endfunction()
 # links those blocks at those lane counts into the executable <target> and
 # generates its lane table, the only list of what it can run. With NETLIST,
 # the entries are the netlists of that flow (sim/common/gate.cmake) under the blocks'
-# own names, so the program's tests run the netlists unchanged.
+# own names, so the program's tests run the netlists unchanged. A LANES entry
+# L:U is the narrow build (OUT_UNITS U) of utf8core_wide_rtl(... NARROW L:U).
 function(utf8core_wide_lanes target)
   cmake_parse_arguments(arg "" "NETLIST" "BLOCKS;LANES" ${ARGN})
   set(decls "")
   set(entries "")
   foreach(block IN LISTS arg_BLOCKS)
     foreach(lanes IN LISTS arg_LANES)
-      if(arg_NETLIST)
-        set(make Make_${block}_${arg_NETLIST}_l${lanes})
-        set(lib ${block}_${arg_NETLIST}_l${lanes})
+      if(lanes MATCHES "^([0-9]+):([0-9]+)$")
+        set(lanes ${CMAKE_MATCH_1})
+        set(units ${CMAKE_MATCH_2})
+        set(tag l${lanes}_u${units})
       else()
-        set(make Make_${block}_l${lanes})
-        set(lib ${block}_rtl_l${lanes})
+        set(units ${lanes})
+        set(tag l${lanes})
+      endif()
+      if(arg_NETLIST)
+        set(make Make_${block}_${arg_NETLIST}_${tag})
+        set(lib ${block}_${arg_NETLIST}_${tag})
+      else()
+        set(make Make_${block}_${tag})
+        set(lib ${block}_rtl_${tag})
       endif()
       string(APPEND decls "std::unique_ptr<WideRtl> ${make}(const std::string& trace_path);\n")
-      string(APPEND entries "      {\"${block}\", ${lanes}, &${make}},\n")
+      string(APPEND entries "      {\"${block}\", ${lanes}, ${units}, &${make}},\n")
       target_link_libraries(${target} PRIVATE ${lib})
     endforeach()
   endforeach()

@@ -52,10 +52,11 @@ class WideRtl {
 
 using WideRtlFactory = std::unique_ptr<WideRtl> (*)(const std::string& trace_path);
 
-// One Verilated (block, LANES) of the executable's lane table.
+// One Verilated (block, LANES, OUT_UNITS) of the executable's lane table.
 struct WideRtlEntry {
   const char* block;  // the RTL module name, e.g. "utf8_validator"
   int lanes;
+  int out_units;      // output lanes: LANES but for the wide decoder's narrow builds
   WideRtlFactory make;
 };
 
@@ -64,10 +65,15 @@ struct WideRtlEntry {
 // so each links only the lane counts it needs.
 const std::vector<WideRtlEntry>& WideRtlTable();
 
-// The Verilated block with these LANES, or nullptr when it is not built.
-std::unique_ptr<WideRtl> MakeWideRtl(const char* block, int lanes, const std::string& trace_path);
-// The lane counts of `block` in this executable, ascending.
+// The Verilated block with these LANES and OUT_UNITS (0: LANES), or nullptr
+// when it is not built.
+std::unique_ptr<WideRtl> MakeWideRtl(const char* block, int lanes, int out_units, const std::string& trace_path);
+// The lane counts of `block` in this executable with OUT_UNITS = LANES, ascending.
 std::vector<int> WideLaneCounts(const char* block);
+// The lane counts of `block` built with OUT_UNITS below LANES, ascending (one
+// build per lane count), and that build's OUT_UNITS (0 when there is none).
+std::vector<int> WideNarrowLaneCounts(const char* block);
+int WideNarrowOutUnits(const char* block, int lanes);
 
 }  // namespace sim
 }  // namespace utf8core

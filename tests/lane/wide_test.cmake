@@ -13,6 +13,8 @@ target_compile_options(wide_test_util PRIVATE -Wall -Wextra)
 # <block>_long_test at the lane counts of UTF8CORE_WIDE_LANES_LONG, every test
 # labelled long, built by the target wide-long only (not by `all`). QUICK_LANES
 # narrows the quick lane counts for one block; its others join the long ones.
+# NARROW / NARROW_LONG <L:U>...: the wide decoder's narrow builds (OUT_UNITS U)
+# linked into the quick / long program beside its lane counts.
 #
 # utf8core_wide_test(<block> NETLIST <flow> LANES <N> QUICK <filter>
 # GATE <filter> [EXCLUDE_FROM_ALL] LIBS <libs>...): the same source as the
@@ -21,7 +23,7 @@ target_compile_options(wide_test_util PRIVATE -Wall -Wextra)
 # quick, those matching GATE labelled gate (gtest filters), the rest not
 # registered.
 function(utf8core_wide_test block)
-  cmake_parse_arguments(arg "EXCLUDE_FROM_ALL" "NETLIST;QUICK;GATE" "LIBS;LANES;QUICK_LANES" ${ARGN})
+  cmake_parse_arguments(arg "EXCLUDE_FROM_ALL" "NETLIST;QUICK;GATE" "LIBS;LANES;QUICK_LANES;NARROW;NARROW_LONG" ${ARGN})
   if(arg_NETLIST)
     set(t ${block}_${arg_NETLIST}_test)
     set(prefix "${block}_${arg_NETLIST}.")
@@ -44,7 +46,7 @@ function(utf8core_wide_test block)
       add_executable(${long} EXCLUDE_FROM_ALL
                      ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/../stream/${block}_test.cpp)
       target_link_libraries(${long} PRIVATE ${block}_run wide_test_util ${arg_LIBS} GTest::gtest_main)
-      utf8core_wide_lanes(${long} BLOCKS ${block} LANES ${long_lanes})
+      utf8core_wide_lanes(${long} BLOCKS ${block} LANES ${long_lanes} ${arg_NARROW_LONG})
       target_compile_options(${long} PRIVATE -Wall -Wextra)
       gtest_discover_tests(${long} TEST_PREFIX "${block}.long."
         PROPERTIES LABELS long TIMEOUT 3600 DISCOVERY_TIMEOUT 60)
@@ -60,7 +62,7 @@ function(utf8core_wide_test block)
   endif()
   add_executable(${t} ${exclude} ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/../stream/${block}_test.cpp)
   target_link_libraries(${t} PRIVATE ${block}_run wide_test_util ${arg_LIBS} GTest::gtest_main)
-  utf8core_wide_lanes(${t} BLOCKS ${block} LANES ${arg_LANES} NETLIST ${arg_NETLIST})
+  utf8core_wide_lanes(${t} BLOCKS ${block} LANES ${arg_LANES} ${arg_NARROW} NETLIST ${arg_NETLIST})
   target_compile_options(${t} PRIVATE -Wall -Wextra)
   if(arg_NETLIST)
     foreach(label quick gate)

@@ -5,10 +5,15 @@
 // against the functional model's Decode()/Summarize() of each packet, and
 // against the scalar decoder's RTL on the same packets. The tests every wide
 // block passes are in wide_test_util.h; those here are the wide decoder's own.
+// The narrow builds (OUT_UNITS below LANES, one per lane count that has one)
+// run the same tests, and their clocks are held to the bound of OUT_UNITS
+// units a clock.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "utf8_decoder_run.h"
@@ -69,6 +74,20 @@ struct WideDecoder {
     for (int c = 0; c < 6; ++c) {
       EXPECT_EQ(run.err_count[c], kept.counts[c]) << "err_count of " << ClassName(static_cast<ErrorClass>(c + 1));
     }
+  }
+};
+
+// The narrow build at a lane count: the same tests, with OUT_UNITS.
+struct WideDecoderNarrow : WideDecoder {
+  static constexpr char kName[] = "utf8_wide_decoder_narrow";
+  static int OutUnits(int lanes) { return sim::WideNarrowOutUnits("utf8_wide_decoder", lanes); }
+  static Run Packets(int lanes, const std::vector<WidePacket>& packets, const sim::RunOptions& opt) {
+    sim::RunOptions o = opt;
+    o.out_units = OutUnits(lanes);
+    return RunUtf8WideDecoderPackets(lanes, packets, o);
+  }
+  static Run One(int lanes, const std::vector<uint8_t>& bytes, Mode mode, const sim::RunOptions& opt) {
+    return Packets(lanes, sim::OnePacket(bytes, mode), opt);
   }
 };
 
@@ -137,9 +156,111 @@ TEST(WideDecoderBuild, LaneCountsBuiltAndOthersAbsent) {
   const WideDecoderRun run = RunUtf8WideDecoderPackets(3, sim::OnePacket({0x41}, Mode::kRfc3629), sim::RunOptions());
   EXPECT_FALSE(run.built);
   EXPECT_FALSE(run.report.ok);
+  // an OUT_UNITS not built at a lane count that is
+  sim::RunOptions opt;
+  opt.out_units = 3;
+  const WideDecoderRun odd = RunUtf8WideDecoderPackets(8, sim::OnePacket({0x41}, Mode::kRfc3629), opt);
+  EXPECT_FALSE(odd.built);
+  EXPECT_FALSE(odd.report.ok);
 }
 
 INSTANTIATE_TEST_SUITE_P(Lanes, WideDecoderTest, testing::ValuesIn(sim::WideLaneCounts("utf8_wide_decoder")), test::LaneName);
+
+// ---------------------------------------------------------------------------
+// Narrow builds: the output repacked to OUT_UNITS units a beat
+
+class WideDecoderNarrowTest : public testing::TestWithParam<int> {
+ protected:
+  int lanes() const { return GetParam(); }
+  int out_units() const { return WideDecoderNarrow::OutUnits(lanes()); }
+};
+
+using Narrow = WideDecoderNarrow;
+
+TEST_P(WideDecoderNarrowTest, TrafficMatrixRandomPackets) {
+  test::TrafficMatrixRandomPackets<Narrow>(lanes(), sim::SeedFromEnv(0xDEC0DE80 + static_cast<uint64_t>(lanes())), 40);
+}
+TEST_P(WideDecoderNarrowTest, ErrorsAtEveryOffset) { test::ErrorsAtEveryOffset<Narrow>(lanes()); }
+TEST_P(WideDecoderNarrowTest, SequencesStraddleBeats) { test::SequencesStraddleBeats<Narrow>(lanes()); }
+TEST_P(WideDecoderNarrowTest, PartialBeatsAndOneBytePackets) { test::PartialBeatsAndOneBytePackets<Narrow>(lanes()); }
+TEST_P(WideDecoderNarrowTest, ResetMidPacket) { test::ResetMidPacket<Narrow>(lanes()); }
+TEST_P(WideDecoderNarrowTest, KuhnStressTest) { test::KuhnStressTest<Narrow>(lanes()); }
+
+TEST_P(WideDecoderNarrowTest, SustainedBackpressure) {
+  sim::Rng rng(sim::SeedFromEnv(7));
+  std::vector<WidePacket> packets;
+  for (int i = 0; i < 30; ++i) packets.push_back({RandomPacket(rng, Mode::kRfc3629, static_cast<size_t>(3 * lanes() + 5)), Mode::kRfc3629, -1});
+  for (double stall : {0.9, 0.5}) {
+    const WideDecoderRun run = test::RunChecked<Narrow>(lanes(), packets, {0, stall}, rng.seed(), test::TestName<Narrow>(lanes(), "stall"));
+    Narrow::Scoreboard(lanes(), packets, run);
+  }
+}
+
+// The bound: a run takes at most 1.05 x the sum over its input beats
+// of max(1, units ending in the beat / OUT_UNITS) clocks, plus the pipeline's
+// fill (the clocks a one-byte packet takes from its beat to its unit) and the
+// packet's last output beat, which need not be full. Text (ASCII and
+// multilingual), random bytes, all C0, every unit two or four bytes, and
+// beats of OUT_UNITS + 1 units each (the worst case for beat-by-beat slicing).
+TEST_P(WideDecoderNarrowTest, ClocksWithinOutUnitsBound) {
+  const int lanes = this->lanes();
+  const int out = out_units();
+  ASSERT_GT(out, 0);
+  const size_t n = 64u << 10;
+  sim::Rng rng(sim::SeedFromEnv(13));
+  const WideDecoderRun one = Narrow::One(lanes, {0x41}, Mode::kRfc3629, sim::RunOptions());
+  ASSERT_TRUE(one.report.ok) << one.report.mismatch;
+  const uint64_t fill = one.report.cycles;
+  std::vector<std::pair<std::string, std::vector<uint8_t>>> inputs;
+  inputs.emplace_back("ascii", std::vector<uint8_t>(n, 'a'));
+  inputs.emplace_back("text", test::RepeatedText(n));
+  inputs.emplace_back("random", test::RandomBytes(rng, n));
+  inputs.emplace_back("c0", std::vector<uint8_t>(n, 0xC0));
+  std::vector<uint8_t> two, four, sparse;
+  while (two.size() < n) two.insert(two.end(), {0xC3, 0xA9});
+  while (four.size() < n) four.insert(four.end(), {0xF0, 0x9F, 0x98, 0x80});
+  // out + 1 units in every beat, each 1 to 4 bytes (fits where
+  // out + 1 <= LANES <= 4 (out + 1), as at every narrow build)
+  {
+    const int k = out + 1;
+    const uint8_t seq[5][4] = {{0}, {0x61}, {0xC3, 0xA9}, {0xE2, 0x82, 0xAC}, {0xF0, 0x9F, 0x98, 0x80}};
+    ASSERT_TRUE(k <= lanes && lanes <= 4 * k);
+    while (sparse.size() < n) {
+      for (int u = 0; u < k; ++u) {
+        const int len = lanes / k + (u < lanes % k ? 1 : 0);
+        sparse.insert(sparse.end(), seq[len], seq[len] + len);
+      }
+    }
+  }
+  inputs.emplace_back("two_byte", two);
+  inputs.emplace_back("four_byte", four);
+  inputs.emplace_back("out_plus_one", sparse);
+  for (const auto& [name, bytes] : inputs) {
+    SCOPED_TRACE(name);
+    const WideDecoderRun run = Narrow::One(lanes, bytes, Mode::kRfc3629, sim::RunOptions());
+    ASSERT_TRUE(run.report.ok) << run.report.mismatch;
+    const std::vector<Unit> units = Decode(bytes, Mode::kRfc3629);
+    ASSERT_EQ(run.packets.size(), 1u);
+    ASSERT_EQ(run.packets[0], units);
+    // units ending in each beat
+    std::vector<uint64_t> ends(sim::BeatsOf(bytes.size(), lanes), 0);
+    for (const Unit& u : units) ++ends[(u.offset + u.length - 1) / static_cast<uint64_t>(lanes)];
+    double sum = 0;
+    for (uint64_t e : ends) sum += std::max(1.0, static_cast<double>(e) / out);
+    const double bound = 1.05 * sum + static_cast<double>(fill) + 1;
+    EXPECT_LE(static_cast<double>(run.report.cycles), bound)
+        << run.report.cycles << " clocks, sum " << sum << ", fill " << fill;
+    testing::Test::RecordProperty("clocks_" + name, static_cast<int>(run.report.cycles));
+    testing::Test::RecordProperty("bound_x100_" + name, static_cast<int>(bound * 100));
+  }
+}
+
+// Long (label long).
+TEST_P(WideDecoderNarrowTest, LongRandomSweep) { test::LongRandomSweep<Narrow>(lanes()); }
+
+INSTANTIATE_TEST_SUITE_P(Narrow, WideDecoderNarrowTest,
+                         testing::ValuesIn(sim::WideNarrowLaneCounts("utf8_wide_decoder")), test::LaneName);
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(WideDecoderNarrowTest);
 
 }  // namespace
 }  // namespace utf8core
