@@ -80,19 +80,18 @@ reg               acc_end_q;     // it holds the end of its packet
 // What the control needs of the count, registered with it, so that no
 // comparison or subtraction stands between the output's ready and s_ready
 // (the wide decoder's FIFO reads on s_ready): the count is at least OUT, at
-// most OUT, at most 2*OUT; and where the input goes after a beat pops
-// (count - OUT, or 0 after a packet's last, partial beat).
+// most OUT, at most 2*OUT; and the count after a beat pops (count - OUT, or
+// 0 after a packet's last, partial beat), where the input then goes.
 reg               full_q;
 reg               le_out_q;
 reg               le_2out_q;
-reg [PW-1:0]      at_pop_q;
+reg [NW-1:0]      pop_rest_q;   // count - OUT when full, else 0
 
 wire out_valid = full_q || acc_end_q;
 wire out_last  = acc_end_q && le_out_q;
 wire pop       = out_valid && m_ready;
 
 // After this clock's output beat
-wire [NW-1:0]      rest_count  = !pop ? acc_count_q : (full_q ? acc_count_q - OUT_N : {NW{1'b0}});
 wire               rest_le_out = !pop ? le_out_q : (full_q ? le_2out_q : 1'b1);
 wire               rest_end    = acc_end_q && !(pop && out_last);
 wire [ITEM*AB-1:0] rest_data   = pop ? (acc_data_q >> (ITEM * OUT)) : acc_data_q;
@@ -100,15 +99,33 @@ wire [ITEM*AB-1:0] rest_data   = pop ? (acc_data_q >> (ITEM * OUT)) : acc_data_q
 wire take = in_valid_q && !rest_end && rest_le_out;
 assign s_ready = !in_valid_q || take;
 
-wire [NW-1:0] next_count = take ? rest_count + {{(NW-IW){1'b0}}, in_count_q} : rest_count;
-wire [NW:0]   next_less  = {1'b0, next_count} - {1'b0, OUT_N};
+// The next count and its flags: each of the four outcomes (pop or not, take
+// or not) worked out from registers alone, then chosen.
+wire [NW-1:0] in_count_n = {{(NW-IW){1'b0}}, in_count_q};
+wire [NW-1:0] sum_stay   = acc_count_q + in_count_n;
+wire [NW-1:0] sum_pop    = pop_rest_q + in_count_n;
+wire [NW-1:0] next_count = pop ? (take ? sum_pop : pop_rest_q) : (take ? sum_stay : acc_count_q);
 
-// Items below rest_count stay; the rest come from the input register. Only a
-// take uses them, when at most OUT items stay: PW bits of shift. The shift is
+// {at least OUT, at most OUT, at most 2*OUT, count - OUT or 0} of a count
+function [NW+2:0] flags;
+    input [NW-1:0] n;
+    reg   [31:0]   n32;
+    begin
+        n32 = {{(32-NW){1'b0}}, n};
+        flags = {n32 >= OUT_32, n32 <= OUT_32, n32 <= 2 * OUT_32,
+                 n32 >= OUT_32 ? n - OUT_N : {NW{1'b0}}};
+    end
+endfunction
+wire [NW+2:0] next_flags = pop ? (take ? flags(sum_pop) : flags(pop_rest_q))
+                               : (take ? flags(sum_stay) : flags(acc_count_q));
+
+// Items below the count after this clock's pop stay; the rest come from the
+// input register. Only a take uses them, when at most OUT items stay: PW bits
+// of shift. The shift is
 // in whole items, one 2:1 level per bit of put_at: a shift by put_at * ITEM
 // bits made Yosys build a multiplier (an ECP5 DSP) and a shifter over every
 // bit position, 45 MHz at the wide decoder's LANES 16, OUT 4.
-wire [PW-1:0]      put_at = pop ? at_pop_q : acc_count_q[PW-1:0];
+wire [PW-1:0]      put_at = pop ? pop_rest_q[PW-1:0] : acc_count_q[PW-1:0];
 wire [ITEM*AB-1:0] appended;
 wire [AB-1:0]      stays;    // item i is below put_at: it stays
 genvar b, g;
@@ -126,7 +143,7 @@ generate
     for (g = 0; g < AB; g = g + 1) begin : g_stays
         // compared on the registers, pop chooses
         localparam [31:0] G_32 = g;
-        assign stays[g] = pop ? {{(32-PW){1'b0}}, at_pop_q} > G_32 : {{(32-NW){1'b0}}, acc_count_q} > G_32;
+        assign stays[g] = pop ? {{(32-NW){1'b0}}, pop_rest_q} > G_32 : {{(32-NW){1'b0}}, acc_count_q} > G_32;
     end
 endgenerate
 reg [ITEM*AB-1:0] merged;
@@ -147,10 +164,7 @@ always @(posedge clk) begin
     acc_data_q  <= take ? merged : rest_data;
     acc_count_q <= next_count;
     acc_end_q   <= take ? in_last_q : rest_end;
-    full_q      <= {{(32-NW){1'b0}}, next_count} >= OUT_32;
-    le_out_q    <= {{(32-NW){1'b0}}, next_count} <= OUT_32;
-    le_2out_q   <= {{(32-NW){1'b0}}, next_count} <= 2 * OUT_32;
-    at_pop_q    <= next_less[NW] ? {PW{1'b0}} : next_less[PW-1:0];
+    {full_q, le_out_q, le_2out_q, pop_rest_q} <= next_flags;
 
     if (rst) begin
         in_valid_q  <= 1'b0;
@@ -159,7 +173,7 @@ always @(posedge clk) begin
         full_q      <= 1'b0;
         le_out_q    <= 1'b1;
         le_2out_q   <= 1'b1;
-        at_pop_q    <= {PW{1'b0}};
+        pop_rest_q  <= {NW{1'b0}};
     end
 end
 
