@@ -121,10 +121,9 @@ wire [NW+2:0] next_flags = pop ? (take ? flags(sum_pop) : flags(pop_rest_q))
 
 // Items below the count after this clock's pop stay; the rest come from the
 // input register. Only a take uses them, when at most OUT items stay: PW bits
-// of shift. The shift is
-// in whole items, one 2:1 level per bit of put_at: a shift by put_at * ITEM
-// bits made Yosys build a multiplier (an ECP5 DSP) and a shifter over every
-// bit position, 45 MHz at the wide decoder's LANES 16, OUT 4.
+// of shift, in whole items, one 2:1 level per bit of put_at. (A shift by
+// put_at * ITEM bits made Yosys build a multiplier, an ECP5 DSP, and a shifter
+// over every bit position: 45 MHz at the wide decoder's LANES 16, OUT 4.)
 wire [PW-1:0]      put_at = pop ? pop_rest_q[PW-1:0] : acc_count_q[PW-1:0];
 wire [ITEM*AB-1:0] appended;
 wire [AB-1:0]      stays;    // item i is below put_at: it stays

@@ -32,7 +32,8 @@
  * FIFO's credit then throttles the input to what the output takes.
  */
 module utf8_wide_decoder #(
-    // bytes per beat and unit lanes per output beat: 1, 2, 4, 8, 16, 32, 64 or 128
+    // bytes per beat (and unit lanes per output beat, unless OUT_UNITS says
+    // fewer): 1, 2, 4, 8, 16, 32, 64 or 128
     parameter LANES = 8,
     // width of the first error offset, at least 16 (utf8_lane_status)
     parameter OFFSET_WIDTH = 32,
