@@ -112,20 +112,13 @@ utf8_faxis #(.DATA_W(32*OUT_UNITS), .KEEP_W(OUT_UNITS), .USER_W(6*OUT_UNITS), .F
 
 wire m_take = m_axis_tvalid && m_axis_tready;
 
-function [7:0] ones_l;
+// set bits of a lane mask (an output mask zero-extended: OUT_UNITS < LANES)
+function [7:0] ones;
     input [LANES-1:0] k;
     integer i;
     begin
-        ones_l = 8'd0;
-        for (i = 0; i < LANES; i = i + 1) ones_l = ones_l + k[i];
-    end
-endfunction
-function [7:0] ones_o;
-    input [OUT_UNITS-1:0] k;
-    integer i;
-    begin
-        ones_o = 8'd0;
-        for (i = 0; i < OUT_UNITS; i = i + 1) ones_o = ones_o + k[i];
+        ones = 8'd0;
+        for (i = 0; i < LANES; i = i + 1) ones = ones + k[i];
     end
 endfunction
 
@@ -135,7 +128,7 @@ wire          w_last  = f_dut_pack_tag[1];
 // Shadow queue of units written and not yet taken, head at 0: {last, element}
 reg [EW:0] sq [0:Q-1];
 reg [7:0]  sq_n = 8'd0;
-wire [7:0] out_n  = ones_o(m_axis_tkeep);
+wire [7:0] out_n  = ones({{(LANES-OUT_UNITS){1'b0}}, m_axis_tkeep});
 wire [7:0] pop_n  = m_take ? out_n : 8'd0;
 wire [7:0] push_at = sq_n - pop_n;
 integer i, k;
@@ -166,7 +159,7 @@ end
 always @(*) begin
     if (!rst && f_past_valid) begin
         // the count written is the beat's unit lanes
-        if (f_dut_wr) assert (w_count == ones_l(f_dut_pack_keep));
+        if (f_dut_wr) assert (w_count == ones(f_dut_pack_keep));
         assert (sq_n <= Q);
         if (m_axis_tvalid) begin
             assert (out_n <= sq_n);

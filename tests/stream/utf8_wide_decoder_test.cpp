@@ -104,16 +104,19 @@ TEST_P(WideDecoderTest, SequencesStraddleBeats) { test::SequencesStraddleBeats<W
 TEST_P(WideDecoderTest, PartialBeatsAndOneBytePackets) { test::PartialBeatsAndOneBytePackets<WideDecoder>(lanes()); }
 
 // Output stalled most of the time: the output FIFO fills, the credit withdraws
-// s_axis_tready, nothing is lost or duplicated.
-TEST_P(WideDecoderTest, SustainedBackpressure) {
-  sim::Rng rng(sim::SeedFromEnv(6));
+// s_axis_tready, nothing is lost or duplicated. Block: WideDecoder or its
+// narrow build.
+template <class Block>
+void SustainedBackpressure(int lanes, uint64_t seed) {
+  sim::Rng rng(sim::SeedFromEnv(seed));
   std::vector<WidePacket> packets;
-  for (int i = 0; i < 30; ++i) packets.push_back({RandomPacket(rng, Mode::kRfc3629, static_cast<size_t>(3 * lanes() + 5)), Mode::kRfc3629, -1});
+  for (int i = 0; i < 30; ++i) packets.push_back({RandomPacket(rng, Mode::kRfc3629, static_cast<size_t>(3 * lanes + 5)), Mode::kRfc3629, -1});
   for (double stall : {0.9, 0.5}) {
-    const WideDecoderRun run = test::RunChecked<WideDecoder>(lanes(), packets, {0, stall}, rng.seed(), test::TestName<WideDecoder>(lanes(), "stall"));
-    WideDecoder::Scoreboard(lanes(), packets, run);
+    const WideDecoderRun run = test::RunChecked<Block>(lanes, packets, {0, stall}, rng.seed(), test::TestName<Block>(lanes, "stall"));
+    Block::Scoreboard(lanes, packets, run);
   }
 }
+TEST_P(WideDecoderTest, SustainedBackpressure) { SustainedBackpressure<WideDecoder>(lanes(), 6); }
 
 TEST_P(WideDecoderTest, ResetMidPacket) { test::ResetMidPacket<WideDecoder>(lanes()); }
 TEST_P(WideDecoderTest, KuhnStressTest) { test::KuhnStressTest<WideDecoder>(lanes()); }
@@ -186,15 +189,7 @@ TEST_P(WideDecoderNarrowTest, PartialBeatsAndOneBytePackets) { test::PartialBeat
 TEST_P(WideDecoderNarrowTest, ResetMidPacket) { test::ResetMidPacket<Narrow>(lanes()); }
 TEST_P(WideDecoderNarrowTest, KuhnStressTest) { test::KuhnStressTest<Narrow>(lanes()); }
 
-TEST_P(WideDecoderNarrowTest, SustainedBackpressure) {
-  sim::Rng rng(sim::SeedFromEnv(7));
-  std::vector<WidePacket> packets;
-  for (int i = 0; i < 30; ++i) packets.push_back({RandomPacket(rng, Mode::kRfc3629, static_cast<size_t>(3 * lanes() + 5)), Mode::kRfc3629, -1});
-  for (double stall : {0.9, 0.5}) {
-    const WideDecoderRun run = test::RunChecked<Narrow>(lanes(), packets, {0, stall}, rng.seed(), test::TestName<Narrow>(lanes(), "stall"));
-    Narrow::Scoreboard(lanes(), packets, run);
-  }
-}
+TEST_P(WideDecoderNarrowTest, SustainedBackpressure) { SustainedBackpressure<Narrow>(lanes(), 7); }
 
 // The bound: a run takes at most 1.05 x the sum over its input beats
 // of max(1, units ending in the beat / OUT_UNITS) clocks, plus the pipeline's
