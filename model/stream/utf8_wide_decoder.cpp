@@ -59,8 +59,10 @@ WideDecoderCycleModel::Outputs WideDecoderCycleModel::outputs() const {
   Outputs o;
   o.s_tready = fifo_.s_ready();
   if (repack_) {
-    // The output beat is the accumulator's registers: m_tready changes only s_ready.
-    const RepackCycleModel::Outputs r = repack_->outputs(RepackIn(false, false));
+    // The output beat is the accumulator's registers: no input changes it
+    // (m_tready changes only s_ready), so an idle input does.
+    static const RepackCycleModel::Inputs kIdle{};
+    const RepackCycleModel::Outputs r = repack_->outputs(kIdle);
     o.m_tvalid = r.m_valid;
     o.m_tlast = r.m_last;
     for (int k = 0; k < out_units_; ++k) {
