@@ -77,9 +77,12 @@ def blocks_of(path):
     # the burst rule both engines cut their bursts by
     if name == "utf8_burst_cap.vh":
         return ["kernel_rd", "kernel_wr"]
-    # the repacker is the units' (the kernel's SANITIZE path)
+    # the accumulator is the units' (the kernel's SANITIZE path), the ring the
+    # wide decoder's narrow build's
     if name == "utf8_repack.v":
-        return ["unit_utf8", "wide_decoder_narrow"]
+        return ["unit_utf8"]
+    if name == "utf8_repack_ring.v":
+        return ["wide_decoder_narrow"]
     # the shared parts of rtl/common: the error counter is the decoder's and the
     # encoder's, encode() the units' encoder's, cut_mask() the wide decoder's
     # and the sanitizer's
@@ -317,6 +320,18 @@ MUTANTS = [
      "localparam [NW-1:0] ITEM_AT = g;",
      "localparam [NW-1:0] ITEM_AT = OUT - 1 - g;",
      "repacker: tkeep's lanes reversed (a partial beat not contiguous from lane 0)"),
+    ("ring_room_over", "rtl/lane/utf8_repack_ring.v",
+     "wire          room = used <= {1'b0, ROWS_P};",
+     "wire          room = used <= {1'b0, ROWS_P} + 1'b1;",
+     "repacking ring: the room rule lets a beat write one row too many (an unread row overwritten)"),
+    ("ring_last_row", "rtl/lane/utf8_repack_ring.v",
+     "wire [RB-1:0] last_row = wrow_q[RB-1:0] + need[RB-1:0] - 1'b1;",
+     "wire [RB-1:0] last_row = wrow_q[RB-1:0] + need[RB-1:0];",
+     "repacking ring: a packet's last flag on the row after its last"),
+    ("ring_col_shift", "rtl/lane/utf8_repack_ring.v",
+     "assign d = wcol_q[b-1] ?",
+     "assign d = wcol_q[b-1] && b > 1 ?",
+     "repacking ring: the items not shifted by the column's low bit (the mask is: items land one column low)"),
     ("axil_b_dropped", "rtl/kernel/utf8_kernel_regs.v",
      "b_valid_d = (b_valid_q && !s_axil_bready) || wr_do;",
      "b_valid_d = wr_do;",

@@ -3,7 +3,7 @@
 // clock; the shift and pack stages only delay a beat by their registers; the
 // pack register writes the FIFO (or drops a beat without units); the FIFO's
 // head moves into the output register when that is free or taken. With
-// OUT_UNITS below LANES the FIFO's head is the accumulator's input instead.
+// OUT_UNITS below LANES the FIFO's head is the ring's input instead.
 #include "utf8_wide_decoder.h"
 
 #include <algorithm>
@@ -21,7 +21,7 @@ constexpr uint64_t kOffsetMask = 0xFFFFFFFFull;
 constexpr int kScanStep = 2;
 constexpr int PackStep(int lanes) { return lanes >= 64 ? 2 : 1; }
 
-// The accumulator's item: the RTL's element {cp[31:0], len[2:0], cls[2:0]}.
+// The ring's item: the RTL's element {cp[31:0], len[2:0], cls[2:0]}.
 constexpr int kItemBits = 38;
 uint64_t Item(const Unit& u) {
   return (uint64_t{u.code_point} << 6) | (uint64_t{u.length} << 3) | static_cast<uint64_t>(u.cls);
@@ -38,7 +38,7 @@ WideDecoderCycleModel::WideDecoderCycleModel(int lanes, int out_units)
                                 StageCuts(CeilLog2(lanes), PackStep(lanes)))),
       fifo_(DepthFor(lanes)) {
   if (out_units_ > lanes_) throw std::invalid_argument("utf8_wide_decoder model: OUT_UNITS 1..LANES");
-  if (out_units_ < lanes_) repack_ = std::make_unique<RepackCycleModel>(kItemBits, lanes_, out_units_);
+  if (out_units_ < lanes_) repack_ = std::make_unique<RepackRingCycleModel>(kItemBits, lanes_, out_units_);
 }
 
 RepackCycleModel::Inputs WideDecoderCycleModel::RepackIn(bool rst, bool m_tready) const {
@@ -59,8 +59,8 @@ WideDecoderCycleModel::Outputs WideDecoderCycleModel::outputs() const {
   Outputs o;
   o.s_tready = fifo_.s_ready();
   if (repack_) {
-    // The output beat is the accumulator's registers: no input changes it
-    // (m_tready changes only s_ready), so an idle input does.
+    // The output beat is the ring's row at its read pointer: no input changes
+    // it, so an idle input does.
     static const RepackCycleModel::Inputs kIdle{};
     const RepackCycleModel::Outputs r = repack_->outputs(kIdle);
     o.m_tvalid = r.m_valid;
@@ -104,7 +104,7 @@ void WideDecoderCycleModel::tick(const Inputs& in) {
   const bool wr = packed.valid && !packed.units.empty();
   const bool drop = packed.valid && packed.units.empty();
   if (repack_) {
-    // The accumulator's input is the FIFO's head before this clock's edge.
+    // The ring's input is the FIFO's head before this clock's edge.
     const RepackCycleModel::Inputs r = RepackIn(in.rst, in.m_tready);
     const bool head_ready = repack_->outputs(r).s_ready;
     fifo_.tick(in.rst, in.s.tvalid, wr ? &packed : nullptr, drop, head_ready);

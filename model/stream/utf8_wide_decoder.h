@@ -4,9 +4,9 @@
 // this class adds the shift and pack stages (a delay), the output FIFO with
 // its output register and the credit that withdraws s_axis_tready
 // (LaneFifoModel), and the status. With OUT_UNITS below LANES the FIFO's head
-// goes through the repacking accumulator (RepackCycleModel: items of 38 bits,
+// goes through the repacking ring (RepackRingCycleModel: items of 38 bits,
 // {code point, length, class}), which gives OUT_UNITS units a beat.
-// Nothing but the FIFO's head (or the accumulator) waits for m_axis_tready.
+// Nothing but the FIFO's head (or the ring's reader) waits for m_axis_tready.
 #ifndef UTF8CORE_MODEL_UTF8_WIDE_DECODER_H_
 #define UTF8CORE_MODEL_UTF8_WIDE_DECODER_H_
 
@@ -19,7 +19,7 @@
 #include "utf8_lane_front.h"
 #include "utf8_lane_status.h"
 #include "utf8_model.h"
-#include "utf8_repack.h"
+#include "utf8_repack_ring.h"
 
 namespace utf8core {
 
@@ -68,7 +68,7 @@ class WideDecoderCycleModel {
   // nothing once every buffer has grown to LANES units.
   Beat decided_;
   LaneFifoModel<Beat> fifo_;  // output FIFO and credit
-  std::unique_ptr<RepackCycleModel> repack_;  // OUT_UNITS < LANES only
+  std::unique_ptr<RepackRingCycleModel> repack_;  // OUT_UNITS < LANES only
 };
 
 }  // namespace utf8core

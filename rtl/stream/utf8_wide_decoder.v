@@ -26,7 +26,7 @@
  * validator.
  *
  * OUT_UNITS sizes the output to the bus behind it: with OUT_UNITS below LANES
- * the FIFO's head goes into a repacking accumulator (utf8_repack) that gives
+ * the FIFO's head goes into a repacking ring (utf8_repack_ring) that gives
  * beats of OUT_UNITS units, full but for a packet's last, so a beat of u units
  * costs u / OUT_UNITS clocks of output and at least one clock of input. The
  * FIFO's credit then throttles the input to what the output takes.
@@ -81,7 +81,7 @@ module utf8_wide_decoder #(
 localparam SW = (LANES > 1) ? $clog2(LANES) : 1;   // bits of a unit's shift
 localparam LOG = (LANES > 1) ? $clog2(LANES) : 0;
 localparam EW = 38;                                   // element: {cp[31:0], len[2:0], cls[2:0]}
-localparam NARROW = OUT_UNITS < LANES;                // the output goes through utf8_repack
+localparam NARROW = OUT_UNITS < LANES;                // the output goes through utf8_repack_ring
 localparam CW = $clog2(LANES + 1);                    // a beat's unit count
 // FIFO entry: {last, keep, data, user}, or with NARROW {last, count, elements}
 localparam FW = NARROW ? EW*LANES + CW + 1 : 39*LANES + 1;
@@ -284,7 +284,7 @@ generate
         assign shift_unit = g_scan[LOG-1].u_out;
         assign shift_tag  = g_scan[LOG-1].t_out;
         // The top lane's count is the beat's empty lanes: the rest are its
-        // units (what utf8_repack takes with NARROW; otherwise unused).
+        // units (what utf8_repack_ring takes with NARROW; otherwise unused).
         assign shift_count = LANES_CW - incl[(LANES-1)*(SW+1) +: SW+1];
         // Counts below the top lane stay under LANES, so their top bit is spare.
         wire unused_incl = &{1'b0, incl, 1'b0};
@@ -350,7 +350,7 @@ wire [FW-1:0] fifo_in;
 wire          head_valid, head_ready;
 generate
     if (NARROW) begin : g_entry_count
-        // the keep is the count's: utf8_repack takes the count
+        // the keep is the count's: utf8_repack_ring takes the count
         assign fifo_in = {pack_last, pack_tag_all[TW-1:3], pack_elem};
         wire unused_keep = &{1'b0, pack_keep, pack_data, pack_user, 1'b0};
     end else begin : g_entry_keep
@@ -376,17 +376,17 @@ utf8_lane_fifo #(
 );
 
 // ---------------------------------------------------------------------------
-// Output: the FIFO's head, or with NARROW the repacking accumulator's beats of
+// Output: the FIFO's head, or with NARROW the repacking ring's beats of
 // OUT_UNITS units
 
 generate
     if (NARROW) begin : g_narrow
         wire [EW*OUT_UNITS-1:0] rp_data;
-        utf8_repack #(
+        utf8_repack_ring #(
             .ITEM(EW),
             .IN(LANES),
             .OUT(OUT_UNITS)
-        ) repack_inst (
+        ) ring_inst (
             .clk(clk),
             .rst(rst),
             .s_data(out_q[0 +: EW*LANES]),

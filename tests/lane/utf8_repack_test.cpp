@@ -1,13 +1,17 @@
-// Tests of the repacking accumulator (rtl/lane/utf8_repack.v) beside its cycle
-// model (model/lane/utf8_repack.h), at the parameter sets the design uses: the
-// kernel's UTF-32 path (ITEM 32, IN W, OUT W/4 for W 8 and 64) and the
-// sanitizer's defaults (ITEM 8, IN 27, OUT 8). Every output is compared every
-// clock and the first mismatch fails the test with its cycle, signal, both
-// values and the seed. The items are checked again: each packet's items come
-// out in order in beats of OUT, full except its last, never shared with the
-// next packet, and a packet that ends with an empty beat ends with one too.
+// Tests of the two repackers, each beside its cycle model: the accumulator
+// (rtl/lane/utf8_repack.v, model/lane/utf8_repack.h) at the parameter sets the
+// design uses it at: the kernel's UTF-32 path (ITEM 32, IN W, OUT W/4 for W 8
+// and 64) and the sanitizer's defaults (ITEM 8, IN 27, OUT 8); and the ring
+// (rtl/lane/utf8_repack_ring.v, model/lane/utf8_repack_ring.h) at the wide
+// decoder's narrow builds (ITEM 38, IN LANES, OUT OUT_UNITS) and an OUT that is
+// not a power of two. Every output is compared every clock and the first
+// mismatch fails the test with its cycle, signal, both values and the seed.
+// The items are checked again: each packet's items come out in order in beats
+// of OUT, full except its last, never shared with the next packet, and some
+// packets that end with an empty beat end with one too.
 // Seed: UTF8CORE_SEED; waves: UTF8CORE_TRACE=<dir>.
 #include "utf8_repack.h"
+#include "utf8_repack_ring.h"
 
 #include <gtest/gtest.h>
 
@@ -22,6 +26,10 @@
 #include "Vutf8_repack_i32_in64_out16.h"
 #include "Vutf8_repack_i32_in8_out2.h"
 #include "Vutf8_repack_i8_in27_out8.h"
+#include "Vutf8_repack_ring_i38_in16_out4.h"
+#include "Vutf8_repack_ring_i38_in2_out1.h"
+#include "Vutf8_repack_ring_i38_in8_out2.h"
+#include "Vutf8_repack_ring_i38_in8_out3.h"
 #include "clocked_bench.h"
 #include "harness.h"
 #include "verilated_ports.h"
@@ -29,8 +37,6 @@
 namespace utf8core {
 namespace sim {
 namespace {
-
-using Model = RepackCycleModel;
 
 struct Params {
   int item, in, out;
@@ -41,12 +47,16 @@ struct Params {
 };
 
 // ---------------------------------------------------------------------------
-// The Verilated block and its model, clocked together (clocked_bench.h).
-template <class Top>
-class RepackBench : public ClockedBench<RepackBench<Top>, Top, Model> {
+// The Verilated block and its model, clocked together (clocked_bench.h). Both
+// repackers' models take and give RepackCycleModel's Inputs and Outputs.
+using Inputs = RepackCycleModel::Inputs;
+using Outputs = RepackCycleModel::Outputs;
+
+template <class Top, class Model>
+class RepackBench : public ClockedBench<RepackBench<Top, Model>, Top, Model> {
  public:
   RepackBench(const Params& p, uint64_t seed, const std::string& name)
-      : ClockedBench<RepackBench, Top, Model>("utf8_repack " + p.name(), seed, "repack_" + name,
+      : ClockedBench<RepackBench, Top, Model>("repack " + p.name(), seed, "repack_" + name,
                                               p.item, p.in, p.out),
         p_(p) {}
 
@@ -54,7 +64,7 @@ class RepackBench : public ClockedBench<RepackBench<Top>, Top, Model> {
   friend ClockedBench<RepackBench, Top, Model>;
   using ClockedBench<RepackBench, Top, Model>::chk_;
 
-  void Drive(const Model::Inputs& in, Top& t) {
+  void Drive(const Inputs& in, Top& t) {
     t.rst = in.rst;
     SetFields(t.s_data, in.s_data.data(), p_.in, p_.item);
     t.s_count = in.s_count;
@@ -63,8 +73,8 @@ class RepackBench : public ClockedBench<RepackBench<Top>, Top, Model> {
     t.m_ready = in.m_ready;
   }
 
-  void Read(Top& t, Model::Outputs* out) {
-    Model::Outputs& a = *out;
+  void Read(Top& t, Outputs* out) {
+    Outputs& a = *out;
     a.s_ready = t.s_ready;
     for (int g = 0; g < p_.out; ++g) {
       a.m_data[g] = PortBits(t.m_data, p_.item * g, p_.item);
@@ -74,7 +84,7 @@ class RepackBench : public ClockedBench<RepackBench<Top>, Top, Model> {
     a.m_last = t.m_last;
   }
 
-  void Compare(const Model::Outputs& e, const Model::Outputs& a) {
+  void Compare(const Outputs& e, const Outputs& a) {
     chk_.check("s_ready", e.s_ready, a.s_ready);
     chk_.check("m_valid", e.m_valid, a.m_valid);
     chk_.check("m_keep", e.m_keep, a.m_keep);
@@ -122,14 +132,14 @@ struct RepackStats {
 // Sends the packets with gaps and backpressure (and, when `resets`, a reset
 // now and then, which loses what is in flight), and checks each packet's
 // items out against its items in.
-template <class Top>
+template <class Top, class Model>
 RepackStats RunPackets(const Params& p, const std::vector<Packet>& packets, const Traffic& traffic,
                        bool resets, Rng& rng, const std::string& name) {
   const uint64_t seed = rng.seed();
-  RepackBench<Top> bench(p, seed, name);
+  RepackBench<Top, Model> bench(p, seed, name);
   RepackStats st;
-  Model::Inputs in;
-  Model::Outputs out;
+  Inputs in;
+  Outputs out;
   std::deque<std::vector<uint32_t>> owed;  // items of packets whose last beat went in
   std::vector<uint32_t> got, sent;
   size_t pk = 0, beat = 0;
@@ -209,7 +219,7 @@ RepackStats RunPackets(const Params& p, const std::vector<Packet>& packets, cons
   return st;
 }
 
-template <class Top>
+template <class Top, class Model>
 void TrafficMatrix(const Params& p, uint64_t seed_base) {
   const uint64_t seed = SeedFromEnv(seed_base);
   Rng rng(seed);
@@ -218,26 +228,26 @@ void TrafficMatrix(const Params& p, uint64_t seed_base) {
   for (const Traffic& t : kTrafficMatrix) {
     SCOPED_TRACE(t.name());
     const RepackStats st =
-        RunPackets<Top>(p, packets, t, false, rng, SafeName(p.name() + "_" + t.name()));
+        RunPackets<Top, Model>(p, packets, t, false, rng, SafeName(p.name() + "_" + t.name()));
     if (::testing::Test::HasFailure()) return;
     EXPECT_EQ(st.packets, packets.size());
     EXPECT_GT(st.empty_ends, 0u);
     if (t.gap == 0 && t.stall == 0) {
-      std::printf("utf8_repack %s: %zu packets in %llu clocks, %llu beats out\n", p.name().c_str(),
+      std::printf("repack %s: %zu packets in %llu clocks, %llu beats out\n", p.name().c_str(),
                   packets.size(), static_cast<unsigned long long>(st.clocks),
                   static_cast<unsigned long long>(st.out_beats));
     }
   }
 }
 
-template <class Top>
+template <class Top, class Model>
 void Resets(const Params& p, uint64_t seed_base) {
   const uint64_t seed = SeedFromEnv(seed_base);
   Rng rng(seed);
   std::vector<Packet> packets;
   for (int i = 0; i < 300; ++i) packets.push_back(RandomPacket(rng, p));
   const RepackStats st =
-      RunPackets<Top>(p, packets, Traffic{0.2, 0.3}, true, rng, SafeName(p.name() + "_resets"));
+      RunPackets<Top, Model>(p, packets, Traffic{0.2, 0.3}, true, rng, SafeName(p.name() + "_resets"));
   if (::testing::Test::HasFailure()) return;
   EXPECT_GT(st.lost, 0u);
   EXPECT_GT(st.packets, 200u);
@@ -245,13 +255,13 @@ void Resets(const Params& p, uint64_t seed_base) {
 
 // Every input random every clock (counts 0..IN), resets included: the model
 // against the RTL, nothing else.
-template <class Top>
+template <class Top, class Model>
 void RandomInputs(const Params& p, uint64_t seed_base) {
   const uint64_t seed = SeedFromEnv(seed_base);
   Rng rng(seed);
-  RepackBench<Top> bench(p, seed, SafeName(p.name() + "_random_inputs"));
-  Model::Inputs in;
-  Model::Outputs out;
+  RepackBench<Top, Model> bench(p, seed, SafeName(p.name() + "_random_inputs"));
+  Inputs in;
+  Outputs out;
   uint64_t beats = 0;
   for (int clock = 0; clock < 20000; ++clock) {
     in.rst = clock < 2 || rng.chance(0.003);
@@ -274,25 +284,51 @@ const Params kKernelW64{32, 64, 16};
 const Params kSanitizer{8, 27, 8};
 
 TEST(Repack, TrafficMatrixKernelW8) {
-  TrafficMatrix<Vutf8_repack_i32_in8_out2>(kKernelW8, kSeed + 1);
+  TrafficMatrix<Vutf8_repack_i32_in8_out2, RepackCycleModel>(kKernelW8, kSeed + 1);
 }
 TEST(Repack, TrafficMatrixKernelW64) {
-  TrafficMatrix<Vutf8_repack_i32_in64_out16>(kKernelW64, kSeed + 2);
+  TrafficMatrix<Vutf8_repack_i32_in64_out16, RepackCycleModel>(kKernelW64, kSeed + 2);
 }
 TEST(Repack, TrafficMatrixSanitizer) {
-  TrafficMatrix<Vutf8_repack_i8_in27_out8>(kSanitizer, kSeed + 3);
+  TrafficMatrix<Vutf8_repack_i8_in27_out8, RepackCycleModel>(kSanitizer, kSeed + 3);
 }
-TEST(Repack, ResetsKernelW8) { Resets<Vutf8_repack_i32_in8_out2>(kKernelW8, kSeed + 4); }
-TEST(Repack, ResetsKernelW64) { Resets<Vutf8_repack_i32_in64_out16>(kKernelW64, kSeed + 5); }
-TEST(Repack, ResetsSanitizer) { Resets<Vutf8_repack_i8_in27_out8>(kSanitizer, kSeed + 6); }
+TEST(Repack, ResetsKernelW8) { Resets<Vutf8_repack_i32_in8_out2, RepackCycleModel>(kKernelW8, kSeed + 4); }
+TEST(Repack, ResetsKernelW64) { Resets<Vutf8_repack_i32_in64_out16, RepackCycleModel>(kKernelW64, kSeed + 5); }
+TEST(Repack, ResetsSanitizer) { Resets<Vutf8_repack_i8_in27_out8, RepackCycleModel>(kSanitizer, kSeed + 6); }
 TEST(Repack, RandomInputsKernelW8) {
-  RandomInputs<Vutf8_repack_i32_in8_out2>(kKernelW8, kSeed + 7);
+  RandomInputs<Vutf8_repack_i32_in8_out2, RepackCycleModel>(kKernelW8, kSeed + 7);
 }
 TEST(Repack, RandomInputsKernelW64) {
-  RandomInputs<Vutf8_repack_i32_in64_out16>(kKernelW64, kSeed + 8);
+  RandomInputs<Vutf8_repack_i32_in64_out16, RepackCycleModel>(kKernelW64, kSeed + 8);
 }
 TEST(Repack, RandomInputsSanitizer) {
-  RandomInputs<Vutf8_repack_i8_in27_out8>(kSanitizer, kSeed + 9);
+  RandomInputs<Vutf8_repack_i8_in27_out8, RepackCycleModel>(kSanitizer, kSeed + 9);
+}
+
+// The ring at the wide decoder's narrow builds (LANES 2, 8, 16 with OUT_UNITS
+// 1, 2, 4), and an OUT that is not a power of two.
+using Ring = RepackRingCycleModel;
+const Params kRingL2{38, 2, 1};
+const Params kRingL8{38, 8, 2};
+const Params kRingL16{38, 16, 4};
+const Params kRingOut3{38, 8, 3};
+
+TEST(RepackRing, TrafficMatrixL2) { TrafficMatrix<Vutf8_repack_ring_i38_in2_out1, Ring>(kRingL2, kSeed + 11); }
+TEST(RepackRing, TrafficMatrixL8) { TrafficMatrix<Vutf8_repack_ring_i38_in8_out2, Ring>(kRingL8, kSeed + 12); }
+TEST(RepackRing, TrafficMatrixL16) {
+  TrafficMatrix<Vutf8_repack_ring_i38_in16_out4, Ring>(kRingL16, kSeed + 13);
+}
+TEST(RepackRing, TrafficMatrixOut3) {
+  TrafficMatrix<Vutf8_repack_ring_i38_in8_out3, Ring>(kRingOut3, kSeed + 14);
+}
+TEST(RepackRing, ResetsL8) { Resets<Vutf8_repack_ring_i38_in8_out2, Ring>(kRingL8, kSeed + 15); }
+TEST(RepackRing, ResetsOut3) { Resets<Vutf8_repack_ring_i38_in8_out3, Ring>(kRingOut3, kSeed + 16); }
+TEST(RepackRing, RandomInputsL2) { RandomInputs<Vutf8_repack_ring_i38_in2_out1, Ring>(kRingL2, kSeed + 17); }
+TEST(RepackRing, RandomInputsL16) {
+  RandomInputs<Vutf8_repack_ring_i38_in16_out4, Ring>(kRingL16, kSeed + 18);
+}
+TEST(RepackRing, RandomInputsOut3) {
+  RandomInputs<Vutf8_repack_ring_i38_in8_out3, Ring>(kRingOut3, kSeed + 19);
 }
 
 }  // namespace

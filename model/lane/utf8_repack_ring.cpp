@@ -1,0 +1,149 @@
+// Cycle model of the repacking ring; see utf8_repack_ring.h. As in
+// rtl/lane/utf8_repack_ring.v: the input register's beat goes when the rows it
+// needs from the write row on are not unread; the shift stage moves its items
+// up by the write column and marks which ring row takes which of its rows;
+// the ring takes them a clock later and the complete rows' pointer moves on.
+// The reader gives the row at the read pointer while it is behind that one.
+#include "utf8_repack_ring.h"
+
+#include <stdexcept>
+
+namespace utf8core {
+namespace {
+
+// Bits of a count up to n: the RTL's $clog2(n + 1).
+uint32_t CountMask(int n) {
+  int b = 0;
+  while ((1 << b) < n + 1) ++b;
+  return (1u << b) - 1;
+}
+
+// $clog2(n)
+int Clog2(int n) {
+  int b = 0;
+  while ((1 << b) < n) ++b;
+  return b;
+}
+
+}  // namespace
+
+RepackRingCycleModel::RepackRingCycleModel(int item, int in, int out) : in_(in), out_(out) {
+  if (item < 1 || item > 64 || in < 1 || in > RepackCycleModel::kMaxIn || out < 1 ||
+      out > RepackCycleModel::kMaxOut) {
+    throw std::invalid_argument("utf8_repack_ring model: ITEM 1..64, IN 1..256 and OUT 1..64");
+  }
+  k_ = (in + 2 * out - 2) / out;
+  const int rb = Clog2(k_ + 3);
+  rows_ = 1 << rb;
+  ptr_mask_ = (2u << rb) - 1;
+  item_mask_ = item >= 64 ? ~uint64_t{0} : (uint64_t{1} << item) - 1;
+  count_mask_ = CountMask(in);
+  in_data_.assign(static_cast<size_t>(in), 0);
+  const size_t v = static_cast<size_t>(k_) * static_cast<size_t>(out);
+  sh_data_.assign(v, 0);
+  sh_mask_.assign(v, false);
+  sh_hot_.assign(static_cast<size_t>(rows_), -1);
+  sh_last_.assign(static_cast<size_t>(rows_), false);
+  ring_.assign(static_cast<size_t>(rows_) * static_cast<size_t>(out), 0);
+  vld_.assign(ring_.size(), false);
+  rlast_.assign(static_cast<size_t>(rows_), false);
+}
+
+RepackRingCycleModel::Take RepackRingCycleModel::Decide() const {
+  Take t;
+  const uint32_t out = static_cast<uint32_t>(out_);
+  const uint32_t pos = wcol_ + in_count_;
+  const uint32_t full = pos / out;
+  t.rem = pos % out;
+  t.need = t.rem != 0 ? full + 1 : (in_last_ && pos == 0) ? 1 : full;
+  t.adv = in_last_ ? t.need : full;
+  const uint32_t occ = (wrow_ - rrow_) & ptr_mask_;
+  t.take = in_valid_ && occ + t.need <= static_cast<uint32_t>(rows_);
+  return t;
+}
+
+RepackRingCycleModel::Outputs RepackRingCycleModel::outputs(const Inputs&) const {
+  Outputs o;
+  o.s_ready = !in_valid_ || Decide().take;
+  const size_t row = static_cast<size_t>(rrow_ & static_cast<uint32_t>(rows_ - 1));
+  for (int j = 0; j < out_; ++j) {
+    const size_t at = row * static_cast<size_t>(out_) + static_cast<size_t>(j);
+    o.m_data[static_cast<size_t>(j)] = ring_[at];
+    if (vld_[at]) o.m_keep |= uint64_t{1} << j;
+  }
+  o.m_valid = m_valid();
+  o.m_last = rlast_[row];
+  o.data_known = true;  // never-written items are Verilator's zeros, as here
+  return o;
+}
+
+void RepackRingCycleModel::tick(const Inputs& in) {
+  const Take t = Decide();
+  const bool s_ready = !in_valid_ || t.take;
+  const bool pop = m_valid() && in.m_ready;
+  const uint32_t row_mask = static_cast<uint32_t>(rows_ - 1);
+  const size_t out = static_cast<size_t>(out_);
+
+  // The ring takes the shift stage's rows; a row read is emptied.
+  for (int r = 0; r < rows_; ++r) {
+    const size_t base = static_cast<size_t>(r) * out;
+    if (pop && (rrow_ & row_mask) == static_cast<uint32_t>(r)) {
+      for (size_t j = 0; j < out; ++j) vld_[base + j] = false;
+      rlast_[static_cast<size_t>(r)] = false;
+    }
+    const int k = sh_hot_[static_cast<size_t>(r)];
+    if (k >= 0) {
+      for (size_t j = 0; j < out; ++j) {
+        const size_t from = static_cast<size_t>(k) * out + j;
+        if (sh_mask_[from]) {
+          ring_[base + j] = sh_data_[from];
+          vld_[base + j] = true;
+        }
+      }
+    }
+    if (sh_last_[static_cast<size_t>(r)]) rlast_[static_cast<size_t>(r)] = true;
+  }
+  drow_ = (drow_ + sh_done_) & ptr_mask_;
+  if (pop) rrow_ = (rrow_ + 1) & ptr_mask_;
+
+  // Shift stage: every clock, the input register's items up by the column.
+  std::fill(sh_data_.begin(), sh_data_.end(), uint64_t{0});
+  std::fill(sh_mask_.begin(), sh_mask_.end(), false);
+  for (size_t i = 0; i < in_data_.size(); ++i) {
+    sh_data_[wcol_ + i] = in_data_[i];
+    sh_mask_[wcol_ + i] = in_count_ > i;
+  }
+  const uint32_t last_row = (wrow_ + t.need - 1) & row_mask;
+  for (int r = 0; r < rows_; ++r) {
+    int hot = -1;
+    for (int k = 0; k < k_; ++k) {
+      if (((wrow_ + static_cast<uint32_t>(k)) & row_mask) == static_cast<uint32_t>(r)) hot = k;
+    }
+    sh_hot_[static_cast<size_t>(r)] = t.take ? hot : -1;
+    sh_last_[static_cast<size_t>(r)] = t.take && in_last_ && last_row == static_cast<uint32_t>(r);
+  }
+  sh_done_ = t.take ? t.adv : 0;
+  if (t.take) {
+    wrow_ = (wrow_ + t.adv) & ptr_mask_;
+    wcol_ = in_last_ ? 0 : t.rem;
+  }
+
+  if (s_ready) {
+    for (size_t k = 0; k < in_data_.size(); ++k) in_data_[k] = in.s_data[k] & item_mask_;
+    in_count_ = in.s_count & count_mask_;
+    in_last_ = in.s_last;
+  }
+  in_valid_ = in.s_valid || (in_valid_ && !t.take);
+
+  if (in.rst) {
+    in_valid_ = false;
+    wrow_ = wcol_ = drow_ = rrow_ = 0;
+    std::fill(sh_hot_.begin(), sh_hot_.end(), -1);
+    std::fill(sh_last_.begin(), sh_last_.end(), false);
+    sh_done_ = 0;
+    std::fill(vld_.begin(), vld_.end(), false);
+    std::fill(rlast_.begin(), rlast_.end(), false);
+  }
+}
+
+}  // namespace utf8core

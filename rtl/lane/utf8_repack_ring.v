@@ -1,0 +1,273 @@
+// SPDX-License-Identifier: MIT
+// Copyright (c) 2026 utf8core developers
+
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+/*
+ * Repacking ring: the port contract of utf8_repack (beats of 0..IN items
+ * packed from item 0 in, beats of OUT items out, full except a packet's
+ * last, a packet's items never sharing a beat with the next packet's) built
+ * so that no decision needs a wide shift after a count that changes every
+ * clock. The wide decoder's narrow build (OUT_UNITS below LANES) uses it.
+ *
+ * The items go into a ring of ROWS rows of OUT items; an output beat is one
+ * row. A beat is written at the write position {row, column}: its items are
+ * shifted up by the column (a shift by a register), then each ring row takes
+ * the shifted beat's row that falls on it (a choice among K, decided from
+ * the row register a clock before). A packet's last beat rounds the position
+ * up to the next row, so every packet starts a row of its own. A row is read
+ * once it is complete: every item written, or the packet's last. The input
+ * waits while the rows it could write are not all read (from registers: the
+ * rows between the read and write rows, and the rows this beat needs).
+ *
+ * Latency: one clock to the input register, one to the shift stage, one to
+ * the ring; a row leaves the clock after it is complete. A beat of u items
+ * takes u/OUT clocks of output on average, at least one clock of input.
+ *
+ * A packet may end with an empty beat (count 0, s_last): when the packet's
+ * items filled whole rows, its output ends with an empty row (m_keep all
+ * zero, m_last); otherwise the row holding its last items carries m_last.
+ */
+module utf8_repack_ring #(
+    // bits per item
+    parameter ITEM = 38,
+    // items per input beat, at most
+    parameter IN = 16,
+    // items per output beat
+    parameter OUT = 4
+) (
+    input  wire                    clk,
+    input  wire                    rst,
+
+    // Input: s_count items from item 0 of s_data
+    input  wire [ITEM*IN-1:0]      s_data,
+    input  wire [$clog2(IN+1)-1:0] s_count,
+    input  wire                    s_valid,
+    output wire                    s_ready,
+    input  wire                    s_last,
+
+    // Output: items from item 0, m_keep contiguous from item 0
+    output wire [ITEM*OUT-1:0]     m_data,
+    output wire [OUT-1:0]          m_keep,
+    output wire                    m_valid,
+    input  wire                    m_ready,
+    output wire                    m_last
+);
+
+// Rows a beat can touch: its IN items behind up to OUT - 1 already in the row.
+localparam K = (IN + 2 * OUT - 2) / OUT;
+// Rows: a power of two (the row pointers wrap by themselves) with room for a
+// beat's K rows and the three rows in flight between a take and the read.
+localparam RB = $clog2(K + 3);
+localparam ROWS = 1 << RB;
+localparam V = K * OUT;                        // items of a shifted beat
+localparam IW = $clog2(IN + 1);
+localparam CB = (OUT > 1) ? $clog2(OUT) : 1;   // the column
+localparam PB = $clog2(IN + OUT);              // column + count, up to IN + OUT - 1
+localparam NB = (PB > RB + 1) ? PB : RB + 1;   // that, and a row count up to ROWS
+localparam [31:0] OUT_32 = OUT;
+localparam [31:0] ROWS_32 = ROWS;
+localparam [RB:0] ROWS_P = ROWS_32[RB:0];
+
+generate
+    if (ITEM < 1 || IN < 1 || OUT < 1) begin : g_check
+        error_ITEM_IN_and_OUT_must_be_at_least_1 stop ();
+    end
+endgenerate
+
+// Input register: one beat, and its items' mask (item i below the count).
+reg               in_valid_q;
+reg [ITEM*IN-1:0] in_data_q;
+reg [IN-1:0]      in_mask_q;
+reg [IW-1:0]      in_count_q;
+reg               in_last_q;
+
+// Write position: the row (a pointer with a wrap bit) and the column.
+reg [RB:0]        wrow_q;
+reg [CB-1:0]      wcol_q;
+// Rows complete (the reader's limit) and the row to read next.
+reg [RB:0]        drow_q;
+reg [RB:0]        rrow_q;
+
+// The beat's rows: pos = column + count; full rows, and the column after.
+wire [NB-1:0] pos  = {{(NB-CB){1'b0}}, wcol_q} + {{(NB-IW){1'b0}}, in_count_q};
+wire [NB-1:0] full = pos / OUT_32[NB-1:0];
+wire [NB-1:0] rem  = pos % OUT_32[NB-1:0];
+// Rows it writes (a partial last row included); a packet's last beat ends
+// its last row, and an empty one with nothing in its row still ends a row.
+// Both are at most K, below ROWS.
+wire [NB-1:0] need = (rem != {NB{1'b0}}) ? full + 1'b1
+                   : (in_last_q && pos == {NB{1'b0}}) ? {{(NB-1){1'b0}}, 1'b1} : full;
+wire [RB:0]   adv  = in_last_q ? need[RB:0] : full[RB:0];
+wire unused_counts = &{1'b0, need, full, rem, 1'b0};   // their high bits
+
+// Room: the rows from the write row on that the beat needs are not unread.
+wire [RB:0]   occ  = wrow_q - rrow_q;
+wire [RB+1:0] used = {1'b0, occ} + {1'b0, need[RB:0]};
+wire          room = used <= {1'b0, ROWS_P};
+wire          take = in_valid_q && room;
+assign s_ready = !in_valid_q || take;
+
+// Shift stage: the beat's items shifted up by the column, their mask, and
+// per ring row which of the beat's K rows it takes (one-hot, none when no
+// take) and whether it is the packet's last row.
+reg [ITEM*V-1:0]  sh_data_q;
+reg [V-1:0]       sh_mask_q;
+reg [K*ROWS-1:0]  sh_hot_q;      // row r takes the beat's row k: [K*r + k]
+reg [ROWS-1:0]    sh_last_q;
+reg [RB:0]        sh_done_q;     // rows the beat completes
+
+wire [ITEM*V-1:0] in_data_v = {{(ITEM*(V-IN)){1'b0}}, in_data_q};
+wire [V-1:0]      in_mask_v = {{(V-IN){1'b0}}, in_mask_q};
+wire [ITEM*V-1:0] shifted;
+wire [V-1:0]      shifted_mask;
+genvar b, r, k, j;
+generate
+    // one 2:1 level of whole items per bit of the column
+    for (b = 0; b <= CB; b = b + 1) begin : g_shift
+        wire [ITEM*V-1:0] d;
+        wire [V-1:0]      m;
+        if (b == 0) begin : g_in
+            assign d = in_data_v;
+            assign m = in_mask_v;
+        end else if ((1 << (b - 1)) >= V) begin : g_none
+            assign d = g_shift[b-1].d;
+            assign m = g_shift[b-1].m;
+        end else begin : g_level
+            assign d = wcol_q[b-1] ? {g_shift[b-1].d[ITEM*V-1-ITEM*(1<<(b-1)):0], {(ITEM*(1<<(b-1))){1'b0}}}
+                                   : g_shift[b-1].d;
+            assign m = wcol_q[b-1] ? {g_shift[b-1].m[V-1-(1<<(b-1)):0], {(1<<(b-1)){1'b0}}}
+                                   : g_shift[b-1].m;
+        end
+    end
+    assign shifted = g_shift[CB].d;
+    assign shifted_mask = (OUT > 1) ? g_shift[CB].m : in_mask_v;
+endgenerate
+
+wire [RB-1:0] last_row = wrow_q[RB-1:0] + need[RB-1:0] - 1'b1;
+
+integer hr, hk;
+always @(posedge clk) begin
+    sh_data_q <= shifted;
+    sh_mask_q <= shifted_mask;
+    for (hr = 0; hr < ROWS; hr = hr + 1) begin
+        for (hk = 0; hk < K; hk = hk + 1) begin
+            sh_hot_q[K*hr + hk] <= take && (wrow_q[RB-1:0] + hk[RB-1:0] == hr[RB-1:0]);
+        end
+        sh_last_q[hr] <= take && in_last_q && last_row == hr[RB-1:0];
+    end
+    sh_done_q <= take ? adv : {(RB+1){1'b0}};
+    if (rst) begin
+        sh_hot_q  <= {(K*ROWS){1'b0}};
+        sh_last_q <= {ROWS{1'b0}};
+        sh_done_q <= {(RB+1){1'b0}};
+    end
+end
+
+// Ring: ROWS rows of OUT items (row r at [ITEM*OUT*r +: ITEM*OUT]), a valid
+// flag per item and a last flag per row.
+localparam RW = ITEM * OUT;
+reg [RW*ROWS-1:0]  ring_q;
+reg [OUT*ROWS-1:0] vld_q;
+reg [ROWS-1:0]     rlast_q;
+
+wire pop = m_valid && m_ready;
+
+// Each ring item's write: the item of the beat's row its ring row takes, if
+// that item is one of the beat's (an AND-OR over the K rows: one of them hot).
+wire [OUT*ROWS-1:0]  wen;
+wire [RW*ROWS-1:0]   wdata;
+generate
+    for (r = 0; r < ROWS; r = r + 1) begin : g_row
+        for (j = 0; j < OUT; j = j + 1) begin : g_item
+            wire [K-1:0]      hit;
+            wire [ITEM*K-1:0] cand;
+            for (k = 0; k < K; k = k + 1) begin : g_cand
+                assign hit[k] = sh_hot_q[K*r + k] && sh_mask_q[OUT*k + j];
+                assign cand[ITEM*k +: ITEM] = {ITEM{sh_hot_q[K*r + k]}} & sh_data_q[ITEM*(OUT*k + j) +: ITEM];
+            end
+            reg [ITEM-1:0] cand_or;
+            integer c;
+            always @* begin
+                cand_or = {ITEM{1'b0}};
+                for (c = 0; c < K; c = c + 1) cand_or = cand_or | cand[ITEM*c +: ITEM];
+            end
+            assign wen[OUT*r + j] = |hit;
+            assign wdata[RW*r + ITEM*j +: ITEM] = cand_or;
+        end
+    end
+endgenerate
+
+integer wr, wi;
+always @(posedge clk) begin
+    for (wr = 0; wr < ROWS; wr = wr + 1) begin
+        // a row read is emptied; it is not written in the same clock (the
+        // room rule keeps the rows a beat writes clear of unread ones)
+        if (pop && rrow_q[RB-1:0] == wr[RB-1:0]) begin
+            vld_q[OUT*wr +: OUT] <= {OUT{1'b0}};
+            rlast_q[wr]          <= 1'b0;
+        end
+        for (wi = 0; wi < OUT; wi = wi + 1) begin
+            if (wen[OUT*wr + wi]) begin
+                ring_q[RW*wr + ITEM*wi +: ITEM] <= wdata[RW*wr + ITEM*wi +: ITEM];
+                vld_q[OUT*wr + wi]              <= 1'b1;
+            end
+        end
+        if (sh_last_q[wr]) begin
+            rlast_q[wr] <= 1'b1;
+        end
+    end
+    if (rst) begin
+        vld_q   <= {(OUT*ROWS){1'b0}};
+        rlast_q <= {ROWS{1'b0}};
+    end
+end
+
+always @(posedge clk) begin
+    if (s_ready) begin
+        in_data_q  <= s_data;
+        in_count_q <= s_count;
+        in_last_q  <= s_last;
+    end
+    in_valid_q <= s_valid || (in_valid_q && !take);
+    if (take) begin
+        wrow_q <= wrow_q + adv;
+        wcol_q <= in_last_q ? {CB{1'b0}} : rem[CB-1:0];
+    end
+    drow_q <= drow_q + sh_done_q;
+    if (pop) begin
+        rrow_q <= rrow_q + 1'b1;
+    end
+    if (rst) begin
+        in_valid_q <= 1'b0;
+        wrow_q     <= {(RB+1){1'b0}};
+        wcol_q     <= {CB{1'b0}};
+        drow_q     <= {(RB+1){1'b0}};
+        rrow_q     <= {(RB+1){1'b0}};
+    end
+end
+
+// The input's mask, from its count as the register takes it.
+genvar i;
+generate
+    for (i = 0; i < IN; i = i + 1) begin : g_mask
+        localparam [31:0] I_32 = i;
+        always @(posedge clk) begin
+            if (s_ready) begin
+                in_mask_q[i] <= {{(32-IW){1'b0}}, s_count} > I_32;
+            end
+        end
+    end
+endgenerate
+
+assign m_valid = rrow_q != drow_q;
+assign m_data  = ring_q[RW*rrow_q[RB-1:0] +: RW];
+assign m_keep  = vld_q[OUT*rrow_q[RB-1:0] +: OUT];
+assign m_last  = rlast_q[rrow_q[RB-1:0]];
+
+endmodule
+
+`resetall
+`default_nettype wire
