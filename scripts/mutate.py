@@ -41,6 +41,9 @@ PROOFS = {
     "unit_utf8": [("utf8_unit_utf8.sby", "bmc_l1"), ("utf8_unit_utf8.sby", "prove_l1"),
                   ("utf8_unit_utf8.sby", "prove_l2")],
     "sanitizer": [("utf8_sanitizer.sby", "bmc_l1"), ("utf8_sanitizer.sby", "bmc_l2")],
+    # the repacking ring on its own, bounded: its small builds reach every
+    # column and a full ring within a few clocks
+    "repack_ring": [("utf8_repack_ring.sby", "bmc_i3_o2"), ("utf8_repack_ring.sby", "bmc_i4_o3")],
     # the wide decoder's narrow build (OUT_UNITS below LANES): bounded
     "wide_decoder_narrow": [("utf8_wide_decoder_narrow.sby", "bmc_l2_u1"),
                             ("utf8_wide_decoder_narrow.sby", "bmc_l4_u2")],
@@ -82,7 +85,7 @@ def blocks_of(path):
     if name == "utf8_repack.v":
         return ["unit_utf8"]
     if name == "utf8_repack_ring.v":
-        return ["wide_decoder_narrow"]
+        return ["repack_ring", "wide_decoder_narrow"]
     # the shared parts of rtl/common: the error counter is the decoder's and the
     # encoder's, encode() the units' encoder's, cut_mask() the wide decoder's
     # and the sanitizer's
@@ -321,8 +324,8 @@ MUTANTS = [
      "localparam [NW-1:0] ITEM_AT = OUT - 1 - g;",
      "repacker: tkeep's lanes reversed (a partial beat not contiguous from lane 0)"),
     ("ring_room_over", "rtl/lane/utf8_repack_ring.v",
-     "wire          room = used <= {1'b0, ROWS_P};",
-     "wire          room = used <= {1'b0, ROWS_P} + 1'b1;",
+     "wire          room = occ_q <= in_lim_q;",
+     "wire          room = occ_q <= in_lim_q + 1'b1;",
      "repacking ring: the room rule lets a beat write one row too many (an unread row overwritten)"),
     ("ring_last_row", "rtl/lane/utf8_repack_ring.v",
      "wire [RB-1:0] last_row = wrow_q[RB-1:0] + need[RB-1:0] - 1'b1;",
@@ -332,6 +335,10 @@ MUTANTS = [
      "assign d = wcol_q[b-1] ?",
      "assign d = wcol_q[b-1] && b > 1 ?",
      "repacking ring: the items not shifted by the column's low bit (the mask is: items land one column low)"),
+    ("ring_pop_ready", "rtl/lane/utf8_repack_ring.v",
+     "wire pop = m_valid && m_ready;",
+     "wire pop = m_valid;",
+     "repacking ring: a row read whether or not m_ready takes it (a stalled beat lost)"),
     ("axil_b_dropped", "rtl/kernel/utf8_kernel_regs.v",
      "b_valid_d = (b_valid_q && !s_axil_bready) || wr_do;",
      "b_valid_d = wr_do;",

@@ -1,6 +1,6 @@
 // Cycle model of the repacking ring; see utf8_repack_ring.h. As in
-// rtl/lane/utf8_repack_ring.v: the input register's beat goes when the rows it
-// needs from the write row on are not unread; the shift stage moves its items
+// rtl/lane/utf8_repack_ring.v: the input register's beat goes when the most
+// rows it may need from the write row on are not unread; the shift stage moves its items
 // up by the write column and marks which ring row takes which of its rows;
 // the ring takes them a clock later and the complete rows' pointer moves on.
 // The reader gives the row at the read pointer while it is behind that one.
@@ -57,8 +57,11 @@ RepackRingCycleModel::Take RepackRingCycleModel::Decide() const {
   t.rem = pos % out;
   t.need = t.rem != 0 ? full + 1 : (in_last_ && pos == 0) ? 1 : full;
   t.adv = in_last_ ? t.need : full;
+  // The room rule reads registers only: the most rows the beat may need at
+  // any column (its whole rows, and one or two more for its rest)
   const uint32_t occ = (wrow_ - rrow_) & ptr_mask_;
-  t.take = in_valid_ && occ + t.need <= static_cast<uint32_t>(rows_);
+  const uint32_t most = in_count_ / out + (in_count_ % out == 0 ? 1 : 2);
+  t.take = in_valid_ && occ + most <= static_cast<uint32_t>(rows_);
   return t;
 }
 

@@ -65,11 +65,8 @@ localparam ROWS = 1 << RB;
 localparam V = K * OUT;                        // items of a shifted beat
 localparam IW = $clog2(IN + 1);
 localparam CB = (OUT > 1) ? $clog2(OUT) : 1;   // the column
-localparam PB = $clog2(IN + OUT);              // column + count, up to IN + OUT - 1
-localparam NB = (PB > RB + 1) ? PB : RB + 1;   // that, and a row count up to ROWS
 localparam [31:0] OUT_32 = OUT;
 localparam [31:0] ROWS_32 = ROWS;
-localparam [RB:0] ROWS_P = ROWS_32[RB:0];
 
 generate
     if (ITEM < 1 || IN < 1 || OUT < 1) begin : g_check
@@ -77,11 +74,11 @@ generate
     end
 endgenerate
 
-// Input register: one beat, and its items' mask (item i below the count).
+// Input register: one beat, its items' mask (item i below the count), and
+// what the count comes to in rows (below).
 reg               in_valid_q;
 reg [ITEM*IN-1:0] in_data_q;
 reg [IN-1:0]      in_mask_q;
-reg [IW-1:0]      in_count_q;
 reg               in_last_q;
 
 // Write position: the row (a pointer with a wrap bit) and the column.
@@ -91,22 +88,41 @@ reg [CB-1:0]      wcol_q;
 reg [RB:0]        drow_q;
 reg [RB:0]        rrow_q;
 
-// The beat's rows: pos = column + count; full rows, and the column after.
-wire [NB-1:0] pos  = {{(NB-CB){1'b0}}, wcol_q} + {{(NB-IW){1'b0}}, in_count_q};
-wire [NB-1:0] full = pos / OUT_32[NB-1:0];
-wire [NB-1:0] rem  = pos % OUT_32[NB-1:0];
+// The beat's count as whole rows and a rest (count = q * OUT + r), and the
+// rows it may need at any column (q + 1 when r is 0, else q + 2) as the room
+// rule's limit, ROWS less that: all worked out as the input register loads,
+// so that no division or sum of the count stands in front of the take.
+localparam QB = $clog2(IN / OUT + 1);
+reg [QB-1:0] in_q_q;
+reg [CB-1:0] in_r_q;
+reg [RB:0]   in_lim_q;
+reg          in_zero_q;   // the count is 0
+wire [31:0] s_count_32 = {{(32-IW){1'b0}}, s_count};
+wire [31:0] s_q_32     = s_count_32 / OUT_32;
+wire [31:0] s_r_32     = s_count_32 % OUT_32;
+wire [31:0] s_lim_32   = ROWS_32 - s_q_32 - ((s_r_32 == 32'd0) ? 32'd1 : 32'd2);
+wire unused_s = &{1'b0, s_q_32, s_r_32, s_lim_32, 1'b0};   // their high bits
+
+// At the take: the column plus the rest, whole rows and the column after.
+// pos = column + count is then {in_q_q + carry, rem}.
+wire [CB:0]   col_sum = {1'b0, wcol_q} + {1'b0, in_r_q};
+wire          carry   = {{(31-CB){1'b0}}, col_sum} >= OUT_32;
+wire [CB:0]   rem_w   = carry ? col_sum - OUT_32[CB:0] : col_sum;
+wire [CB-1:0] rem     = rem_w[CB-1:0];
+wire [RB:0]   full    = {{(RB+1-QB){1'b0}}, in_q_q} + {{RB{1'b0}}, carry};
 // Rows it writes (a partial last row included); a packet's last beat ends
 // its last row, and an empty one with nothing in its row still ends a row.
 // Both are at most K, below ROWS.
-wire [NB-1:0] need = (rem != {NB{1'b0}}) ? full + 1'b1
-                   : (in_last_q && pos == {NB{1'b0}}) ? {{(NB-1){1'b0}}, 1'b1} : full;
-wire [RB:0]   adv  = in_last_q ? need[RB:0] : full[RB:0];
-wire unused_counts = &{1'b0, need, full, rem, 1'b0};   // their high bits
+wire [RB:0]   need = (rem != {CB{1'b0}}) ? full + 1'b1
+                   : (in_last_q && in_zero_q && wcol_q == {CB{1'b0}}) ? {{RB{1'b0}}, 1'b1} : full;
+wire [RB:0]   adv  = in_last_q ? need : full;
+wire unused_rem = &{1'b0, rem_w, 1'b0};   // its top bit
 
-// Room: the rows from the write row on that the beat needs are not unread.
-wire [RB:0]   occ  = wrow_q - rrow_q;
-wire [RB+1:0] used = {1'b0, occ} + {1'b0, need[RB:0]};
-wire          room = used <= {1'b0, ROWS_P};
+// Room, from registers: the rows written and not read (occ_q = wrow_q -
+// rrow_q, kept as a register of its own) leave room for the most the beat
+// may need.
+reg  [RB:0]   occ_q;
+wire          room = occ_q <= in_lim_q;
 wire          take = in_valid_q && room;
 assign s_ready = !in_valid_q || take;
 
@@ -227,25 +243,30 @@ end
 
 always @(posedge clk) begin
     if (s_ready) begin
-        in_data_q  <= s_data;
-        in_count_q <= s_count;
-        in_last_q  <= s_last;
+        in_data_q <= s_data;
+        in_q_q    <= s_q_32[QB-1:0];
+        in_r_q    <= s_r_32[CB-1:0];
+        in_lim_q  <= s_lim_32[RB:0];
+        in_zero_q <= s_count == {IW{1'b0}};
+        in_last_q <= s_last;
     end
     in_valid_q <= s_valid || (in_valid_q && !take);
     if (take) begin
         wrow_q <= wrow_q + adv;
-        wcol_q <= in_last_q ? {CB{1'b0}} : rem[CB-1:0];
+        wcol_q <= in_last_q ? {CB{1'b0}} : rem;
     end
     drow_q <= drow_q + sh_done_q;
     if (pop) begin
         rrow_q <= rrow_q + 1'b1;
     end
+    occ_q <= occ_q + (take ? adv : {(RB+1){1'b0}}) - {{RB{1'b0}}, pop};
     if (rst) begin
         in_valid_q <= 1'b0;
         wrow_q     <= {(RB+1){1'b0}};
         wcol_q     <= {CB{1'b0}};
         drow_q     <= {(RB+1){1'b0}};
         rrow_q     <= {(RB+1){1'b0}};
+        occ_q      <= {(RB+1){1'b0}};
     end
 end
 
@@ -262,10 +283,30 @@ generate
     end
 endgenerate
 
+// The read row's items, flags and last flag: a mux over the rows by the read
+// row's bits, written out (an indexed part-select by RW * row made Yosys
+// multiply, in a DSP, and shift the whole ring).
+reg [RW-1:0]  rd_data;
+reg [OUT-1:0] rd_keep;
+reg           rd_last;
+integer rd;
+always @* begin
+    rd_data = {RW{1'b0}};
+    rd_keep = {OUT{1'b0}};
+    rd_last = 1'b0;
+    for (rd = 0; rd < ROWS; rd = rd + 1) begin
+        if (rrow_q[RB-1:0] == rd[RB-1:0]) begin
+            rd_data = ring_q[RW*rd +: RW];
+            rd_keep = vld_q[OUT*rd +: OUT];
+            rd_last = rlast_q[rd];
+        end
+    end
+end
+
 assign m_valid = rrow_q != drow_q;
-assign m_data  = ring_q[RW*rrow_q[RB-1:0] +: RW];
-assign m_keep  = vld_q[OUT*rrow_q[RB-1:0] +: OUT];
-assign m_last  = rlast_q[rrow_q[RB-1:0]];
+assign m_data  = rd_data;
+assign m_keep  = rd_keep;
+assign m_last  = rd_last;
 
 endmodule
 
