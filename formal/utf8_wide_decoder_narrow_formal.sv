@@ -6,7 +6,7 @@
 /*
  * Formal harness of the wide decoder's narrow build (rtl/stream/utf8_wide_decoder.v
  * with OUT_UNITS below LANES: the FIFO's entries carry a unit count and its
- * head goes through utf8_repack_ring). LANES and OUT_UNITS from the sby task,
+ * head goes through a register slice into utf8_repack_ring). LANES and OUT_UNITS from the sby task,
  * DEPTH 4, OFFSET_WIDTH and COUNT_WIDTH 16. What comes before the FIFO's
  * write is the full build's, proven by utf8_wide_decoder.sby; this harness
  * checks what the narrow build adds (bounded, from reset):
@@ -39,11 +39,12 @@ localparam COUNT_WIDTH = 16;
 localparam EW = 38;                    // element {cp[31:0], len[2:0], cls[2:0]}
 localparam CW = $clog2(LANES + 1);
 localparam TW = 3 + CW;                // the pack stage's tag {count, goes in, last, dropped}
-// units between the FIFO's write and the output: DEPTH entries, and
-// utf8_repack_ring's input register, shift stage and ring (ROWS rows)
+// units between the FIFO's write and the output: DEPTH entries, the register
+// slice's two, and utf8_repack_ring's input register, shift stage and ring
+// (ROWS rows)
 localparam RK = (LANES + 2 * OUT_UNITS - 2) / OUT_UNITS;
 localparam ROWS = 1 << $clog2(RK + 3);
-localparam Q = DEPTH * LANES + LANES + RK * OUT_UNITS + ROWS * OUT_UNITS + 2;
+localparam Q = DEPTH * LANES + 3 * LANES + RK * OUT_UNITS + ROWS * OUT_UNITS + 2;
 
 wire                       s_axis_tready;
 wire [32*OUT_UNITS-1:0]    m_axis_tdata;

@@ -118,13 +118,18 @@ wire [RB:0]   need = (rem != {CB{1'b0}}) ? full + 1'b1
 wire [RB:0]   adv  = in_last_q ? need : full;
 wire unused_rem = &{1'b0, rem_w, 1'b0};   // its top bit
 
-// Room, from registers: the rows written and not read (occ_q = wrow_q -
-// rrow_q, kept as a register of its own) leave room for the most the beat
-// may need.
+// Room: the rows written and not read (occ_q = wrow_q - rrow_q, kept as a
+// register of its own) leave room for the most the beat may need. The
+// comparison is made a clock ahead, on the next count and limit, so that
+// the take, which enables the whole beat's loads in front (the wide
+// decoder's register slice), is one gate after two flops.
 reg  [RB:0]   occ_q;
-wire          room = occ_q <= in_lim_q;
-wire          take = in_valid_q && room;
+reg           room_q;   // occ_q <= in_lim_q
+wire          take = in_valid_q && room_q;
 assign s_ready = !in_valid_q || take;
+wire          pop = m_valid && m_ready;   // the read row leaves
+wire [RB:0]   occ_next = occ_q + (take ? adv : {(RB+1){1'b0}}) - {{RB{1'b0}}, pop};
+wire [RB:0]   lim_next = s_ready ? s_lim_32[RB:0] : in_lim_q;
 
 // Shift stage: the beat's items shifted up by the column, their mask, and
 // per ring row which of the beat's K rows it takes (one-hot, none when no
@@ -188,8 +193,6 @@ localparam RW = ITEM * OUT;
 reg [RW*ROWS-1:0]  ring_q;
 reg [OUT*ROWS-1:0] vld_q;
 reg [ROWS-1:0]     rlast_q;
-
-wire pop = m_valid && m_ready;
 
 // Each ring item's write: the item of the beat's row its ring row takes, if
 // that item is one of the beat's (an AND-OR over the K rows: one of them hot).
@@ -259,7 +262,8 @@ always @(posedge clk) begin
     if (pop) begin
         rrow_q <= rrow_q + 1'b1;
     end
-    occ_q <= occ_q + (take ? adv : {(RB+1){1'b0}}) - {{RB{1'b0}}, pop};
+    occ_q  <= occ_next;
+    room_q <= occ_next <= lim_next;
     if (rst) begin
         in_valid_q <= 1'b0;
         wrow_q     <= {(RB+1){1'b0}};
@@ -267,6 +271,7 @@ always @(posedge clk) begin
         drow_q     <= {(RB+1){1'b0}};
         rrow_q     <= {(RB+1){1'b0}};
         occ_q      <= {(RB+1){1'b0}};
+        room_q     <= 1'b1;   // 0 rows in use: within any limit
     end
 end
 
