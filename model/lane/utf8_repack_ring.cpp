@@ -3,9 +3,11 @@
 // rows it may need from the write row on are not unread; the shift stage moves its items
 // up by the write column and marks which ring row takes which of its rows;
 // the ring takes them a clock later and the complete rows' pointer moves on.
-// The reader gives the row at the read pointer while it is behind that one.
+// The output register takes the row at the read pointer while it is behind
+// that one.
 #include "utf8_repack_ring.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace utf8core {
@@ -47,6 +49,7 @@ RepackRingCycleModel::RepackRingCycleModel(int item, int in, int out) : in_(in),
   ring_.assign(static_cast<size_t>(rows_) * static_cast<size_t>(out), 0);
   vld_.assign(ring_.size(), false);
   rlast_.assign(static_cast<size_t>(rows_), false);
+  o_data_.assign(static_cast<size_t>(out), 0);
 }
 
 RepackRingCycleModel::Take RepackRingCycleModel::Decide() const {
@@ -68,14 +71,10 @@ RepackRingCycleModel::Take RepackRingCycleModel::Decide() const {
 RepackRingCycleModel::Outputs RepackRingCycleModel::outputs(const Inputs&) const {
   Outputs o;
   o.s_ready = !in_valid_ || Decide().take;
-  const size_t row = static_cast<size_t>(rrow_ & static_cast<uint32_t>(rows_ - 1));
-  for (int j = 0; j < out_; ++j) {
-    const size_t at = row * static_cast<size_t>(out_) + static_cast<size_t>(j);
-    o.m_data[static_cast<size_t>(j)] = ring_[at];
-    if (vld_[at]) o.m_keep |= uint64_t{1} << j;
-  }
-  o.m_valid = m_valid();
-  o.m_last = rlast_[row];
+  std::copy(o_data_.begin(), o_data_.end(), o.m_data.begin());
+  o.m_keep = o_keep_;
+  o.m_valid = o_valid_;
+  o.m_last = o_last_;
   o.data_known = true;  // never-written items are Verilator's zeros, as here
   return o;
 }
@@ -83,9 +82,21 @@ RepackRingCycleModel::Outputs RepackRingCycleModel::outputs(const Inputs&) const
 void RepackRingCycleModel::tick(const Inputs& in) {
   const Take t = Decide();
   const bool s_ready = !in_valid_ || t.take;
-  const bool pop = m_valid() && in.m_ready;
+  // the output register takes the read row when it is complete and the
+  // register is empty or its beat leaves
+  const bool pop = rrow_ != drow_ && (!o_valid_ || in.m_ready);
   const uint32_t row_mask = static_cast<uint32_t>(rows_ - 1);
   const size_t out = static_cast<size_t>(out_);
+  if (pop) {
+    const size_t row = static_cast<size_t>(rrow_ & row_mask) * out;
+    o_keep_ = 0;
+    for (size_t j = 0; j < out; ++j) {
+      o_data_[j] = ring_[row + j];
+      if (vld_[row + j]) o_keep_ |= uint64_t{1} << j;
+    }
+    o_last_ = rlast_[rrow_ & row_mask];
+  }
+  o_valid_ = pop || (o_valid_ && !in.m_ready);
 
   // The ring takes the shift stage's rows; a row read is emptied.
   for (int r = 0; r < rows_; ++r) {
@@ -140,6 +151,7 @@ void RepackRingCycleModel::tick(const Inputs& in) {
 
   if (in.rst) {
     in_valid_ = false;
+    o_valid_ = false;
     wrow_ = wcol_ = drow_ = rrow_ = 0;
     std::fill(sh_hot_.begin(), sh_hot_.end(), -1);
     std::fill(sh_last_.begin(), sh_last_.end(), false);

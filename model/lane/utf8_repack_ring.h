@@ -3,8 +3,8 @@
 // Outputs it takes and gives) built as a ring of rows of OUT items. Ticked
 // with the RTL's inputs every clock it gives the RTL's outputs every clock.
 //
-// Mealy path: s_ready depends on this clock's state only (the room rule reads
-// registers), and the output beat is a ring row, so outputs() reads nothing
+// s_ready depends on this clock's state only (the room rule reads
+// registers), and the output beat is a register, so outputs() reads nothing
 // of the inputs but keeps the accumulator's signature.
 //
 // The model starts as the RTL after a reset (a bench resets first). The
@@ -40,7 +40,6 @@ class RepackRingCycleModel {
     bool take;
   };
   Take Decide() const;
-  bool m_valid() const { return rrow_ != drow_; }
 
   int in_, out_, k_, rows_;
   uint64_t item_mask_;
@@ -65,6 +64,11 @@ class RepackRingCycleModel {
   std::vector<uint64_t> ring_;
   std::vector<bool> vld_;
   std::vector<bool> rlast_;
+  // Output register
+  bool o_valid_ = false;
+  std::vector<uint64_t> o_data_;
+  uint64_t o_keep_ = 0;
+  bool o_last_ = false;
 };
 
 }  // namespace utf8core

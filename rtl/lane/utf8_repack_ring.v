@@ -23,7 +23,7 @@
  * rows between the read and write rows, and the rows this beat needs).
  *
  * Latency: one clock to the input register, one to the shift stage, one to
- * the ring; a row leaves the clock after it is complete. A beat of u items
+ * the ring, one to the output register once the row is complete. A beat of u items
  * takes u/OUT clocks of output on average, at least one clock of input.
  *
  * A packet may end with an empty beat (count 0, s_last): when the packet's
@@ -127,7 +127,10 @@ reg  [RB:0]   occ_q;
 reg           room_q;   // occ_q <= in_lim_q
 wire          take = in_valid_q && room_q;
 assign s_ready = !in_valid_q || take;
-wire          pop = m_valid && m_ready;   // the read row leaves
+// The output register takes the read row when it is complete and the
+// register is empty or its beat leaves (the row then leaves the ring).
+reg           o_valid_q;
+wire          pop = rrow_q != drow_q && (!o_valid_q || m_ready);
 wire [RB:0]   occ_next = occ_q + (take ? adv : {(RB+1){1'b0}}) - {{RB{1'b0}}, pop};
 wire [RB:0]   lim_next = s_ready ? s_lim_32[RB:0] : in_lim_q;
 
@@ -288,9 +291,11 @@ generate
     end
 endgenerate
 
-// The read row's items, flags and last flag: a mux over the rows by the read
-// row's bits, written out (an indexed part-select by RW * row made Yosys
-// multiply, in a DSP, and shift the whole ring).
+// The read row's items, flags and last flag, into the output register (so
+// that the read row's fan-out ends at flops beside the mux, not at whatever
+// takes m_axis): a mux over the rows by the read row's bits, written out (an
+// indexed part-select by RW * row made Yosys multiply, in a DSP, and shift
+// the whole ring).
 reg [RW-1:0]  rd_data;
 reg [OUT-1:0] rd_keep;
 reg           rd_last;
@@ -308,10 +313,25 @@ always @* begin
     end
 end
 
-assign m_valid = rrow_q != drow_q;
-assign m_data  = rd_data;
-assign m_keep  = rd_keep;
-assign m_last  = rd_last;
+reg [RW-1:0]  o_data_q;
+reg [OUT-1:0] o_keep_q;
+reg           o_last_q;
+always @(posedge clk) begin
+    if (pop) begin
+        o_data_q <= rd_data;
+        o_keep_q <= rd_keep;
+        o_last_q <= rd_last;
+    end
+    o_valid_q <= pop || (o_valid_q && !m_ready);
+    if (rst) begin
+        o_valid_q <= 1'b0;
+    end
+end
+
+assign m_valid = o_valid_q;
+assign m_data  = o_data_q;
+assign m_keep  = o_keep_q;
+assign m_last  = o_last_q;
 
 endmodule
 
