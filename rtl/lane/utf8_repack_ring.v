@@ -59,7 +59,9 @@ module utf8_repack_ring #(
 // Rows a beat can touch: its IN items behind up to OUT - 1 already in the row.
 localparam K = (IN + 2 * OUT - 2) / OUT;
 // Rows: a power of two (the row pointers wrap by themselves) with room for a
-// beat's K rows and the three rows in flight between a take and the read.
+// beat's K rows and three more, so that the rows between a take and their
+// read (the shift stage, the ring, the output register) do not hold back
+// the next beat (ClocksWithinOutUnitsBound in the wide decoder's tests).
 localparam RB = $clog2(K + 3);
 localparam ROWS = 1 << RB;
 localparam V = K * OUT;                        // items of a shifted beat
