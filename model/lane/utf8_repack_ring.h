@@ -31,8 +31,6 @@ class RepackRingCycleModel {
   Outputs outputs(const Inputs& in) const;
   void tick(const Inputs& in);
 
-  int rows() const { return rows_; }
-
  private:
   // The input register's beat against the ring: its rows and whether it goes.
   struct Take {
