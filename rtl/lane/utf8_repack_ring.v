@@ -131,8 +131,38 @@ wire          take = in_valid_q && room_q;
 assign s_ready = !in_valid_q || take;
 // The output register takes the read row when it is complete and the
 // register is empty or its beat leaves (the row then leaves the ring).
-reg           o_valid_q;
-wire          pop = rrow_q != drow_q && (!o_valid_q || m_ready);
+// "Complete" (rrow_q != drow_q) is a register worked out a clock ahead, and
+// it and the output register's valid are kept as one copy per item and one
+// for the row's last flag and the pointers (utf8_lane_copy, so synthesis
+// neither merges them nor puts rst in a LUT before them): each copy's pop is
+// one LUT of two flops and m_ready, and enables only its own item's output
+// flops, read-row copy and valid flags. One pop from the pointers' compare
+// to every item was the longest path (LANES 16, OUT 4: 7.8 ns, 6.3 of it
+// routing).
+localparam NC = OUT + 1;
+wire [NC-1:0] avail_c;   // the read row is complete
+wire [NC-1:0] ov_c;      // the output register holds a beat
+wire [NC-1:0] pop_c;
+wire          pop = pop_c[OUT];
+wire [RB:0]   drow_next = drow_q + sh_done_q;
+genvar cp;
+generate
+    for (cp = 0; cp < NC; cp = cp + 1) begin : g_pop
+        assign pop_c[cp] = avail_c[cp] && (!ov_c[cp] || m_ready);
+        utf8_lane_copy avail_inst (
+            .clk(clk),
+            .rst(rst),
+            .d(drow_next != rrow_q + {{RB{1'b0}}, pop_c[cp]}),
+            .q(avail_c[cp])
+        );
+        utf8_lane_copy ov_inst (
+            .clk(clk),
+            .rst(rst),
+            .d(pop_c[cp] || (ov_c[cp] && !m_ready)),
+            .q(ov_c[cp])
+        );
+    end
+endgenerate
 wire [RB:0]   occ_next = occ_q + (take ? adv : {(RB+1){1'b0}}) - {{RB{1'b0}}, pop};
 wire [RB:0]   lim_next = s_ready ? s_lim_32[RB:0] : in_lim_q;
 
@@ -192,6 +222,9 @@ always @(posedge clk) begin
     end
 end
 
+// The read row, one-hot: item j's copy at [ROWS*j +: ROWS], the last flag's at OUT (below).
+(* keep *) reg [ROWS*(OUT+1)-1:0] rsel_q;
+
 // Ring: ROWS rows of OUT items (row r at [ITEM*OUT*r +: ITEM*OUT]), a valid
 // flag per item and a last flag per row.
 localparam RW = ITEM * OUT;
@@ -227,11 +260,16 @@ endgenerate
 integer wr, wi;
 always @(posedge clk) begin
     for (wr = 0; wr < ROWS; wr = wr + 1) begin
-        // a row read is emptied; it is not written in the same clock (the
-        // room rule keeps the rows a beat writes clear of unread ones)
-        if (pop && rrow_q[RB-1:0] == wr[RB-1:0]) begin
-            vld_q[OUT*wr +: OUT] <= {OUT{1'b0}};
-            rlast_q[wr]          <= 1'b0;
+        // a row read is emptied (each item by its own pop and read-row
+        // copy); it is not written in the same clock (the room rule keeps
+        // the rows a beat writes clear of unread ones)
+        if (pop_c[OUT] && rsel_q[ROWS*OUT + wr]) begin
+            rlast_q[wr] <= 1'b0;
+        end
+        for (wi = 0; wi < OUT; wi = wi + 1) begin
+            if (pop_c[wi] && rsel_q[ROWS*wi + wr]) begin
+                vld_q[OUT*wr + wi] <= 1'b0;
+            end
         end
         for (wi = 0; wi < OUT; wi = wi + 1) begin
             if (wen[OUT*wr + wi]) begin
@@ -263,7 +301,7 @@ always @(posedge clk) begin
         wrow_q <= wrow_q + adv;
         wcol_q <= in_last_q ? {CB{1'b0}} : rem;
     end
-    drow_q <= drow_q + sh_done_q;
+    drow_q <= drow_next;
     if (pop) begin
         rrow_q <= rrow_q + 1'b1;
     end
@@ -301,12 +339,12 @@ endgenerate
 // fanned out to every item's mux, 3 ns of route each way (LANES 16, OUT 4).
 // An AND-OR over the rows, written out (an indexed part-select by RW * row
 // made Yosys multiply, in a DSP, and shift the whole ring).
-(* keep *) reg [ROWS*(OUT+1)-1:0] rsel_q;   // item j's copy at [ROWS*j +: ROWS], the last flag's at OUT
+// rsel_q (declared here, described below): the read row, one-hot, a copy per item
 localparam [ROWS-1:0] ROW0 = 1;
 integer rc;
 always @(posedge clk) begin
     for (rc = 0; rc <= OUT; rc = rc + 1) begin
-        if (pop) begin
+        if (pop_c[rc]) begin
             rsel_q[ROWS*rc +: ROWS] <= {rsel_q[ROWS*rc +: ROWS-1], rsel_q[ROWS*rc + ROWS-1]};
         end
         if (rst) begin
@@ -336,19 +374,20 @@ end
 reg [RW-1:0]  o_data_q;
 reg [OUT-1:0] o_keep_q;
 reg           o_last_q;
+integer oj;
 always @(posedge clk) begin
-    if (pop) begin
-        o_data_q <= rd_data;
-        o_keep_q <= rd_keep;
-        o_last_q <= rd_last;
+    for (oj = 0; oj < OUT; oj = oj + 1) begin
+        if (pop_c[oj]) begin
+            o_data_q[ITEM*oj +: ITEM] <= rd_data[ITEM*oj +: ITEM];
+            o_keep_q[oj]              <= rd_keep[oj];
+        end
     end
-    o_valid_q <= pop || (o_valid_q && !m_ready);
-    if (rst) begin
-        o_valid_q <= 1'b0;
+    if (pop_c[OUT]) begin
+        o_last_q <= rd_last;
     end
 end
 
-assign m_valid = o_valid_q;
+assign m_valid = ov_c[OUT];
 assign m_data  = o_data_q;
 assign m_keep  = o_keep_q;
 assign m_last  = o_last_q;
