@@ -16,10 +16,20 @@
  * high while the skid register is empty; a beat taken while the output
  * register holds a beat that is not taken waits there, and leaves first.
  * Beats leave in order, none lost or repeated. Reset empties both.
+ *
+ * FREE_LOAD 1: the data registers load whenever they could take a beat,
+ * valid or not (the output register whenever it is empty or its beat
+ * leaves, the skid register whenever it is empty), so that their enables
+ * are flops of the slice and the consumer's ready, never s_axis_tvalid: on a
+ * wide beat that enable is a net to hundreds of flops (the wide decoder's
+ * narrow build). m_axis_tdata then holds no particular value while
+ * m_axis_tvalid is low; with 0 (the default) it keeps the last beat.
  */
 module utf8_axis_skid #(
     // bits of a beat (data and whatever travels with it)
-    parameter WIDTH = 8
+    parameter WIDTH = 8,
+    // load the data registers whether or not a beat is taken (see above)
+    parameter FREE_LOAD = 0
 ) (
     input  wire             clk,
     input  wire             rst,
@@ -61,6 +71,15 @@ always @(posedge clk) begin
     end else if (take) begin
         skid_valid_q <= 1'b1;
         skid_data_q  <= s_axis_tdata;
+    end
+
+    if (FREE_LOAD != 0) begin
+        if (load) begin
+            out_data_q <= skid_valid_q ? skid_data_q : s_axis_tdata;
+        end
+        if (!skid_valid_q) begin
+            skid_data_q <= s_axis_tdata;
+        end
     end
 
     if (rst) begin

@@ -384,11 +384,15 @@ generate
         // A register slice between the FIFO's head and the ring, so that the
         // FIFO's read (and its credit, and the front end's ready) starts at
         // a flop rather than after the ring's take: that chain was the
-        // longest path at LANES 16, OUT_UNITS 4.
+        // longest path at LANES 16, OUT_UNITS 4. FREE_LOAD: the slice's
+        // 600-odd data flops (LANES 16) enabled by its own flops and the
+        // ring's ready, not by the FIFO's valid (the ring takes data only
+        // with a valid beat).
         wire [FW-1:0] sk_data;
         wire          sk_valid, sk_ready;
         utf8_axis_skid #(
-            .WIDTH(FW)
+            .WIDTH(FW),
+            .FREE_LOAD(1)
         ) skid_inst (
             .clk(clk),
             .rst(rst),
