@@ -1,7 +1,9 @@
 // Cycle model of the stream register slice (rtl/common/utf8_axis_skid.v), for any
 // beat type: the output register and the skid register; s_ready while the
 // skid register is empty. Header only: the beat type is the owner's (the
-// kernel's unit beats).
+// kernel's unit beats). With the RTL's FREE_LOAD (the wide decoder's narrow
+// build) the data registers also load while no beat is taken; what they hold
+// then is never read (m_valid is low), so the model keeps the last beat.
 #ifndef UTF8CORE_MODEL_UTF8_AXIS_SKID_H_
 #define UTF8CORE_MODEL_UTF8_AXIS_SKID_H_
 
