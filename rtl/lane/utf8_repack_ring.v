@@ -166,13 +166,17 @@ endgenerate
 wire [RB:0]   occ_next = occ_q + (take ? adv : {(RB+1){1'b0}}) - {{RB{1'b0}}, pop};
 wire [RB:0]   lim_next = s_ready ? s_lim_32[RB:0] : in_lim_q;
 
-// Shift stage: the beat's items shifted up by the column, their mask, and
-// per ring row which of the beat's K rows it takes (one-hot, none when no
-// take) and whether it is the packet's last row.
-reg [ITEM*V-1:0]  sh_data_q;
-reg [V-1:0]       sh_mask_q;
-reg [K*ROWS-1:0]  sh_hot_q;      // row r takes the beat's row k: [K*r + k]
-reg [ROWS-1:0]    sh_last_q;
+// Shift stage: the beat's items shifted up by the column; per ring item
+// which of the beat's K rows it takes (one-hot, none when no take or when
+// that row's item is not one of the beat's) and whether it is written; per
+// ring row whether it is the packet's last row. The choice and the write
+// enable are per item, registered here, so that each drives only its own
+// item's flops: one flag per ring row through the mask to every item's
+// enable was the longest path at LANES 16, OUT_UNITS 4 (4.6 ns of route).
+reg [ITEM*V-1:0]    sh_data_q;
+reg [K*OUT*ROWS-1:0] sh_sel_q;   // item j of row r takes the beat's row k: [K*(OUT*r + j) + k]
+reg [OUT*ROWS-1:0]  sh_wen_q;    // item j of row r is written: [OUT*r + j]
+reg [ROWS-1:0]      sh_last_q;
 reg [RB:0]        sh_done_q;     // rows the beat completes
 
 wire [ITEM*V-1:0] in_data_v = {{(ITEM*(V-IN)){1'b0}}, in_data_q};
@@ -204,19 +208,37 @@ endgenerate
 
 wire [RB-1:0] last_row = wrow_q[RB-1:0] + need[RB-1:0] - 1'b1;
 
-integer hr, hk;
+// Ring row r takes the beat's row k (one of them at most: K < ROWS)
+wire [K*ROWS-1:0] row_hot;
+generate
+    for (r = 0; r < ROWS; r = r + 1) begin : g_hot
+        for (k = 0; k < K; k = k + 1) begin : g_k
+            localparam [RB-1:0] R_AT = r;
+            localparam [RB-1:0] K_AT = k;
+            assign row_hot[K*r + k] = take && (wrow_q[RB-1:0] + K_AT == R_AT);
+        end
+    end
+endgenerate
+
+integer hr, hk, hj;
 always @(posedge clk) begin
     sh_data_q <= shifted;
-    sh_mask_q <= shifted_mask;
     for (hr = 0; hr < ROWS; hr = hr + 1) begin
-        for (hk = 0; hk < K; hk = hk + 1) begin
-            sh_hot_q[K*hr + hk] <= take && (wrow_q[RB-1:0] + hk[RB-1:0] == hr[RB-1:0]);
+        for (hj = 0; hj < OUT; hj = hj + 1) begin
+            sh_wen_q[OUT*hr + hj] <= 1'b0;
+            for (hk = 0; hk < K; hk = hk + 1) begin
+                sh_sel_q[K*(OUT*hr + hj) + hk] <= row_hot[K*hr + hk] && shifted_mask[OUT*hk + hj];
+                if (row_hot[K*hr + hk] && shifted_mask[OUT*hk + hj]) begin
+                    sh_wen_q[OUT*hr + hj] <= 1'b1;
+                end
+            end
         end
         sh_last_q[hr] <= take && in_last_q && last_row == hr[RB-1:0];
     end
     sh_done_q <= take ? adv : {(RB+1){1'b0}};
     if (rst) begin
-        sh_hot_q  <= {(K*ROWS){1'b0}};
+        sh_sel_q  <= {(K*OUT*ROWS){1'b0}};
+        sh_wen_q  <= {(OUT*ROWS){1'b0}};
         sh_last_q <= {ROWS{1'b0}};
         sh_done_q <= {(RB+1){1'b0}};
     end
@@ -232,18 +254,16 @@ reg [RW*ROWS-1:0]  ring_q;
 reg [OUT*ROWS-1:0] vld_q;
 reg [ROWS-1:0]     rlast_q;
 
-// Each ring item's write: the item of the beat's row its ring row takes, if
-// that item is one of the beat's (an AND-OR over the K rows: one of them hot).
-wire [OUT*ROWS-1:0]  wen;
+// Each ring item's write: the item of the beat's row it takes, if that
+// item is one of the beat's (an AND-OR over the K rows: one of them chosen).
+wire [OUT*ROWS-1:0]  wen = sh_wen_q;
 wire [RW*ROWS-1:0]   wdata;
 generate
     for (r = 0; r < ROWS; r = r + 1) begin : g_row
         for (j = 0; j < OUT; j = j + 1) begin : g_item
-            wire [K-1:0]      hit;
             wire [ITEM*K-1:0] cand;
             for (k = 0; k < K; k = k + 1) begin : g_cand
-                assign hit[k] = sh_hot_q[K*r + k] && sh_mask_q[OUT*k + j];
-                assign cand[ITEM*k +: ITEM] = {ITEM{sh_hot_q[K*r + k]}} & sh_data_q[ITEM*(OUT*k + j) +: ITEM];
+                assign cand[ITEM*k +: ITEM] = {ITEM{sh_sel_q[K*(OUT*r + j) + k]}} & sh_data_q[ITEM*(OUT*k + j) +: ITEM];
             end
             reg [ITEM-1:0] cand_or;
             integer c;
@@ -251,7 +271,6 @@ generate
                 cand_or = {ITEM{1'b0}};
                 for (c = 0; c < K; c = c + 1) cand_or = cand_or | cand[ITEM*c +: ITEM];
             end
-            assign wen[OUT*r + j] = |hit;
             assign wdata[RW*r + ITEM*j +: ITEM] = cand_or;
         end
     end
