@@ -44,6 +44,8 @@ PROOFS = {
     # the repacking ring on its own, bounded: its small builds reach every
     # column and a full ring within a few clocks
     "repack_ring": [("utf8_repack_ring.sby", "bmc_i3_o2"), ("utf8_repack_ring.sby", "bmc_i4_o3")],
+    # the register slice on its own, bounded, at both FREE_LOAD settings
+    "axis_skid": [("utf8_axis_skid.sby", "bmc_free"), ("utf8_axis_skid.sby", "bmc_hold")],
     # the wide decoder's narrow build (OUT_UNITS below LANES): bounded
     "wide_decoder_narrow": [("utf8_wide_decoder_narrow.sby", "bmc_l2_u1"),
                             ("utf8_wide_decoder_narrow.sby", "bmc_l4_u2")],
@@ -86,6 +88,9 @@ def blocks_of(path):
         return ["unit_utf8"]
     if name == "utf8_repack_ring.v":
         return ["repack_ring", "wide_decoder_narrow"]
+    # the register slice: the narrow wide decoder's (FREE_LOAD) and the kernel's
+    if name == "utf8_axis_skid.v":
+        return ["axis_skid", "wide_decoder_narrow"]
     # the shared parts of rtl/common: the error counter is the decoder's and the
     # encoder's, encode() the units' encoder's, cut_mask() the wide decoder's
     # and the sanitizer's
@@ -343,6 +348,18 @@ MUTANTS = [
      ".d(drow_next != rrow_q + {{RB{1'b0}}, pop_c[cp]}),",
      ".d(drow_q != rrow_q),",
      "repacking ring: the read row's complete flag from this clock's pointers, not the next's (a row read twice)"),
+    ("ring_wen_mask", "rtl/lane/utf8_repack_ring.v",
+     "if (row_hot[K*hr + hk] && shifted_mask[OUT*hk + hj]) begin",
+     "if (row_hot[K*hr + hk]) begin",
+     "repacking ring: items past the beat's count marked written (items out of nothing)"),
+    ("skid_free_order", "rtl/common/utf8_axis_skid.v",
+     "out_data_q <= skid_valid_q ? skid_data_q : s_axis_tdata;",
+     "out_data_q <= s_axis_tdata;",
+     "register slice (FREE_LOAD): the skid register's beat passed over for the input's"),
+    ("skid_hold_lost", "rtl/common/utf8_axis_skid.v",
+     "skid_valid_q <= 1'b1;",
+     "skid_valid_q <= 1'b0;",
+     "register slice: a beat taken while the output waits is dropped"),
     ("axil_b_dropped", "rtl/kernel/utf8_kernel_regs.v",
      "b_valid_d = (b_valid_q && !s_axil_bready) || wr_do;",
      "b_valid_d = wr_do;",
