@@ -183,28 +183,7 @@ wire [ITEM*V-1:0] in_data_v = {{(ITEM*(V-IN)){1'b0}}, in_data_q};
 wire [V-1:0]      in_mask_v = {{(V-IN){1'b0}}, in_mask_q};
 wire [ITEM*V-1:0] shifted;
 wire [V-1:0]      shifted_mask;
-genvar b, r, k, j, v;
-
-// The write column in copies (utf8_lane_copy, one per bit): one per row of
-// the shifted beat for the data shift's selects and one (index K) for the
-// mask and the items' choices. wcol_q alone reached some 1,500 multiplexers
-// of the data shift besides the mask, the longest path's first route at
-// LANES 16, OUT_UNITS 4. wcol_q stays for the position's arithmetic.
-wire [CB-1:0]       wcol_next = in_last_q ? {CB{1'b0}} : rem;
-wire [CB*(K+1)-1:0] wcol_c;
-generate
-    for (r = 0; r <= K; r = r + 1) begin : g_wcol
-        for (b = 0; b < CB; b = b + 1) begin : g_bit
-            utf8_lane_copy wcol_inst (
-                .clk(clk),
-                .rst(rst),
-                .d(take ? wcol_next[b] : wcol_c[CB*r + b]),
-                .q(wcol_c[CB*r + b])
-            );
-        end
-    end
-endgenerate
-
+genvar b, r, k, j;
 generate
     // one 2:1 level of whole items per bit of the column
     for (b = 0; b <= CB; b = b + 1) begin : g_shift
@@ -217,18 +196,10 @@ generate
             assign d = g_shift[b-1].d;
             assign m = g_shift[b-1].m;
         end else begin : g_level
-            for (v = 0; v < V; v = v + 1) begin : g_item
-                wire sel_d = wcol_c[CB*(v / OUT) + b - 1];
-                wire sel_m = wcol_c[CB*K + b - 1];
-                if (v >= (1 << (b - 1))) begin : g_from
-                    assign d[ITEM*v +: ITEM] = sel_d ? g_shift[b-1].d[ITEM*(v - (1 << (b - 1))) +: ITEM]
-                                                     : g_shift[b-1].d[ITEM*v +: ITEM];
-                    assign m[v] = sel_m ? g_shift[b-1].m[v - (1 << (b - 1))] : g_shift[b-1].m[v];
-                end else begin : g_zero
-                    assign d[ITEM*v +: ITEM] = sel_d ? {ITEM{1'b0}} : g_shift[b-1].d[ITEM*v +: ITEM];
-                    assign m[v] = !sel_m && g_shift[b-1].m[v];
-                end
-            end
+            assign d = wcol_q[b-1] ? {g_shift[b-1].d[ITEM*V-1-ITEM*(1<<(b-1)):0], {(ITEM*(1<<(b-1))){1'b0}}}
+                                   : g_shift[b-1].d;
+            assign m = wcol_q[b-1] ? {g_shift[b-1].m[V-1-(1<<(b-1)):0], {(1<<(b-1)){1'b0}}}
+                                   : g_shift[b-1].m;
         end
     end
     assign shifted = g_shift[CB].d;
@@ -347,7 +318,7 @@ always @(posedge clk) begin
     in_valid_q <= s_valid || (in_valid_q && !take);
     if (take) begin
         wrow_q <= wrow_q + adv;
-        wcol_q <= wcol_next;
+        wcol_q <= in_last_q ? {CB{1'b0}} : rem;
     end
     drow_q <= drow_next;
     if (pop) begin
