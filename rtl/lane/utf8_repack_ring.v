@@ -244,7 +244,8 @@ always @(posedge clk) begin
     end
 end
 
-// The read row, one-hot: item j's copy at [ROWS*j +: ROWS], the last flag's at OUT (below).
+// The read row, one-hot: item j's copy at [ROWS*j +: ROWS], the last
+// flag's at OUT (described at the output register below).
 (* keep *) reg [ROWS*(OUT+1)-1:0] rsel_q;
 
 // Ring: ROWS rows of OUT items (row r at [ITEM*OUT*r +: ITEM*OUT]), a valid
@@ -358,7 +359,8 @@ endgenerate
 // fanned out to every item's mux, 3 ns of route each way (LANES 16, OUT 4).
 // An AND-OR over the rows, written out (an indexed part-select by RW * row
 // made Yosys multiply, in a DSP, and shift the whole ring).
-// rsel_q (declared here, described below): the read row, one-hot, a copy per item
+// (rsel_q is declared above the ring, whose valid and last flags' clears
+// read the same copies.)
 localparam [ROWS-1:0] ROW0 = 1;
 integer rc;
 always @(posedge clk) begin
