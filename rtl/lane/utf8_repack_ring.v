@@ -80,7 +80,6 @@ endgenerate
 // what the count comes to in rows (below).
 reg               in_valid_q;
 reg [ITEM*IN-1:0] in_data_q;
-reg [IN-1:0]      in_mask_q;
 reg               in_last_q;
 
 // Write position: the row (a pointer with a wrap bit) and the column.
@@ -92,38 +91,67 @@ reg [RB:0]        rrow_q;
 
 // The beat's count as whole rows and a rest (count = q * OUT + r), and the
 // rows it may need at any column (q + 1 when r is 0, else q + 2) as the room
-// rule's limit, ROWS less that: all worked out as the input register loads,
-// so that no division or sum of the count stands in front of the take.
+// rule's limit, ROWS less that: worked out from s_count as the input
+// register loads, so that no division of the count stands in front of the
+// take.
 localparam QB = $clog2(IN / OUT + 1);
-reg [QB-1:0] in_q_q;
-reg [CB-1:0] in_r_q;
 reg [RB:0]   in_lim_q;
-reg          in_zero_q;   // the count is 0
 wire [31:0] s_count_32 = {{(32-IW){1'b0}}, s_count};
 wire [31:0] s_q_32     = s_count_32 / OUT_32;
 wire [31:0] s_r_32     = s_count_32 % OUT_32;
 wire [31:0] s_lim_32   = ROWS_32 - s_q_32 - ((s_r_32 == 32'd0) ? 32'd1 : 32'd2);
+wire [QB-1:0] s_q      = s_q_32[QB-1:0];
+wire [CB-1:0] s_r      = s_r_32[CB-1:0];
 wire unused_s = &{1'b0, s_q_32, s_r_32, s_lim_32, 1'b0};   // their high bits
 
-// At the take: the column plus the rest, whole rows and the column after.
-// pos = column + count is then {in_q_q + carry, rem}.
-wire [CB:0]   col_sum = {1'b0, wcol_q} + {1'b0, in_r_q};
-wire          carry   = {{(31-CB){1'b0}}, col_sum} >= OUT_32;
-wire [CB:0]   rem_w   = carry ? col_sum - OUT_32[CB:0] : col_sum;
-wire [CB-1:0] rem     = rem_w[CB-1:0];
-wire [RB:0]   full    = {{(RB+1-QB){1'b0}}, in_q_q} + {{RB{1'b0}}, carry};
-// Rows it writes (a partial last row included); a packet's last beat ends
-// its last row, and an empty one with nothing in its row still ends a row.
-// Both are at most K, below ROWS.
-wire [RB:0]   need = (rem != {CB{1'b0}}) ? full + 1'b1
-                   : (in_last_q && in_zero_q && wcol_q == {CB{1'b0}}) ? {{RB{1'b0}}, 1'b1} : full;
-wire [RB:0]   adv  = in_last_q ? need : full;
-wire unused_rem = &{1'b0, rem_w, 1'b0};   // its top bit
+// Where the input register's beat lands, also worked out as it loads: the
+// column it starts at does not change between its load and its take (only
+// a take moves the column, and the beat in the register is the next to
+// go). That column is the one after this clock's take when the register's
+// beat goes now, else the present one; both are worked out (t = 1, 0
+// below) and the take chooses, so that the take is the last gate in front
+// of these registers and the count's sums are not behind the take (from
+// the column and the count through the sums into the room rule was the
+// longest path at LANES 16, OUT_UNITS 4: 7.6 ns).
+// For a column c and the count (c + count = {full, rem} in rows):
+// - adv: rows the write row moves on at the take (full; the rows it writes
+//   when it is a packet's last: a partial last row included, and an empty
+//   last beat with nothing in its row still ends a row);
+// - lrow: the rows it writes, less one (its last row from the write row);
+// - col: the column after it (0 after a packet's last);
+// - smask: its items' places in the shifted beat (c up to c + count).
+reg [RB:0]   in_adv_q;
+reg [RB-1:0] in_lrow_q;
+reg [CB-1:0] in_col_q;
+reg [V-1:0]  in_smask_q;
+genvar t, v;
+generate
+    for (t = 0; t < 2; t = t + 1) begin : g_at
+        wire [CB-1:0] c = (t == 1) ? in_col_q : wcol_q;
+        wire [CB:0]   col_sum = {1'b0, c} + {1'b0, s_r};
+        wire          carry   = {{(31-CB){1'b0}}, col_sum} >= OUT_32;
+        wire [CB:0]   rem_w   = carry ? col_sum - OUT_32[CB:0] : col_sum;
+        wire [CB-1:0] rem     = rem_w[CB-1:0];
+        wire [RB:0]   full    = {{(RB+1-QB){1'b0}}, s_q} + {{RB{1'b0}}, carry};
+        wire [RB:0]   need    = (rem != {CB{1'b0}}) ? full + 1'b1
+                              : (s_last && s_count == {IW{1'b0}} && c == {CB{1'b0}}) ? {{RB{1'b0}}, 1'b1} : full;
+        wire [RB:0]   adv     = s_last ? need : full;
+        wire [RB-1:0] lrow    = need[RB-1:0] - 1'b1;
+        wire [CB-1:0] col     = s_last ? {CB{1'b0}} : rem;
+        wire [V-1:0]  smask;
+        wire unused_at = &{1'b0, rem_w, 1'b0};   // its top bit
+        for (v = 0; v < V; v = v + 1) begin : g_v
+            localparam [31:0] V_32 = v;
+            wire [31:0] c_32 = {{(32-CB){1'b0}}, c};
+            assign smask[v] = c_32 <= V_32 && V_32 < c_32 + s_count_32;
+        end
+    end
+endgenerate
 
 // Room: the rows written and not read (occ_q = wrow_q - rrow_q, kept as a
 // register of its own) leave room for the most the beat may need. The
-// comparison is made a clock ahead, on the next count and limit, so that
-// the take, which enables the whole beat's loads in front (the wide
+// comparison is made a clock ahead, on the next occupancy and limit (below),
+// so that the take, which enables the whole beat's loads in front (the wide
 // decoder's register slice), is one gate after two flops.
 reg  [RB:0]   occ_q;
 reg           room_q;   // occ_q <= in_lim_q
@@ -163,8 +191,36 @@ generate
         );
     end
 endgenerate
-wire [RB:0]   occ_next = occ_q + (take ? adv : {(RB+1){1'b0}}) - {{RB{1'b0}}, pop};
-wire [RB:0]   lim_next = s_ready ? s_lim_32[RB:0] : in_lim_q;
+
+// The room rule for the next clock, from copies of the input register's
+// valid and room flags that drive nothing else (the flags themselves reach
+// every load enable of the beat in front): the next occupancy is occ_q, plus
+// the beat's rows if it goes, less a row if the output register takes one;
+// the limit is the next beat's (s_count's) when the register loads, else the
+// held one. Each case is compared on its own and the take and the pop
+// choose last.
+wire          room_l, inv_l;   // copies of room_q and in_valid_q
+wire          take_l   = inv_l && room_l;
+wire [31:0]   occ_32   = {{(31-RB){1'b0}}, occ_q};
+wire [31:0]   oadv_32  = occ_32 + {{(31-RB){1'b0}}, in_adv_q};
+wire [31:0]   hlim_32  = {{(31-RB){1'b0}}, in_lim_q};
+wire          room_t   = pop ? oadv_32 <= s_lim_32 + 32'd1 : oadv_32 <= s_lim_32;
+wire          room_h   = pop ? occ_32  <= hlim_32  + 32'd1 : occ_32  <= hlim_32;
+wire          room_i   = pop ? occ_32  <= s_lim_32 + 32'd1 : occ_32  <= s_lim_32;
+wire          room_next = take_l ? room_t : inv_l ? room_h : room_i;
+wire [RB:0]   occ_next = occ_q + (take ? in_adv_q : {(RB+1){1'b0}}) - {{RB{1'b0}}, pop};
+utf8_lane_copy #(.RESET_VALUE(1'b1)) room_l_inst (
+    .clk(clk),
+    .rst(rst),
+    .d(room_next),
+    .q(room_l)
+);
+utf8_lane_copy inv_l_inst (
+    .clk(clk),
+    .rst(rst),
+    .d(s_valid || (inv_l && !take_l)),
+    .q(inv_l)
+);
 
 // Shift stage: the beat's items shifted up by the column; per ring item
 // which of the beat's K rows it takes (one-hot, none when no take or when
@@ -180,33 +236,25 @@ reg [ROWS-1:0]      sh_last_q;
 reg [RB:0]        sh_done_q;     // rows the beat completes
 
 wire [ITEM*V-1:0] in_data_v = {{(ITEM*(V-IN)){1'b0}}, in_data_q};
-wire [V-1:0]      in_mask_v = {{(V-IN){1'b0}}, in_mask_q};
 wire [ITEM*V-1:0] shifted;
-wire [V-1:0]      shifted_mask;
 genvar b, r, k, j;
 generate
     // one 2:1 level of whole items per bit of the column
     for (b = 0; b <= CB; b = b + 1) begin : g_shift
         wire [ITEM*V-1:0] d;
-        wire [V-1:0]      m;
         if (b == 0) begin : g_in
             assign d = in_data_v;
-            assign m = in_mask_v;
         end else if ((1 << (b - 1)) >= V) begin : g_none
             assign d = g_shift[b-1].d;
-            assign m = g_shift[b-1].m;
         end else begin : g_level
             assign d = wcol_q[b-1] ? {g_shift[b-1].d[ITEM*V-1-ITEM*(1<<(b-1)):0], {(ITEM*(1<<(b-1))){1'b0}}}
                                    : g_shift[b-1].d;
-            assign m = wcol_q[b-1] ? {g_shift[b-1].m[V-1-(1<<(b-1)):0], {(1<<(b-1)){1'b0}}}
-                                   : g_shift[b-1].m;
         end
     end
     assign shifted = g_shift[CB].d;
-    assign shifted_mask = (OUT > 1) ? g_shift[CB].m : in_mask_v;
 endgenerate
 
-wire [RB-1:0] last_row = wrow_q[RB-1:0] + need[RB-1:0] - 1'b1;
+wire [RB-1:0] last_row = wrow_q[RB-1:0] + in_lrow_q;
 
 // Ring row r takes the beat's row k (one of them at most: K < ROWS)
 wire [K*ROWS-1:0] row_hot;
@@ -227,15 +275,15 @@ always @(posedge clk) begin
         for (hj = 0; hj < OUT; hj = hj + 1) begin
             sh_wen_q[OUT*hr + hj] <= 1'b0;
             for (hk = 0; hk < K; hk = hk + 1) begin
-                sh_sel_q[K*(OUT*hr + hj) + hk] <= row_hot[K*hr + hk] && shifted_mask[OUT*hk + hj];
-                if (row_hot[K*hr + hk] && shifted_mask[OUT*hk + hj]) begin
+                sh_sel_q[K*(OUT*hr + hj) + hk] <= row_hot[K*hr + hk] && in_smask_q[OUT*hk + hj];
+                if (row_hot[K*hr + hk] && in_smask_q[OUT*hk + hj]) begin
                     sh_wen_q[OUT*hr + hj] <= 1'b1;
                 end
             end
         end
         sh_last_q[hr] <= take && in_last_q && last_row == hr[RB-1:0];
     end
-    sh_done_q <= take ? adv : {(RB+1){1'b0}};
+    sh_done_q <= take ? in_adv_q : {(RB+1){1'b0}};
     if (rst) begin
         sh_sel_q  <= {(K*OUT*ROWS){1'b0}};
         sh_wen_q  <= {(OUT*ROWS){1'b0}};
@@ -309,24 +357,25 @@ end
 
 always @(posedge clk) begin
     if (s_ready) begin
-        in_data_q <= s_data;
-        in_q_q    <= s_q_32[QB-1:0];
-        in_r_q    <= s_r_32[CB-1:0];
-        in_lim_q  <= s_lim_32[RB:0];
-        in_zero_q <= s_count == {IW{1'b0}};
-        in_last_q <= s_last;
+        in_data_q  <= s_data;
+        in_lim_q   <= s_lim_32[RB:0];
+        in_last_q  <= s_last;
+        in_adv_q   <= take ? g_at[1].adv : g_at[0].adv;
+        in_lrow_q  <= take ? g_at[1].lrow : g_at[0].lrow;
+        in_col_q   <= take ? g_at[1].col : g_at[0].col;
+        in_smask_q <= take ? g_at[1].smask : g_at[0].smask;
     end
     in_valid_q <= s_valid || (in_valid_q && !take);
     if (take) begin
-        wrow_q <= wrow_q + adv;
-        wcol_q <= in_last_q ? {CB{1'b0}} : rem;
+        wrow_q <= wrow_q + in_adv_q;
+        wcol_q <= in_col_q;
     end
     drow_q <= drow_next;
     if (pop) begin
         rrow_q <= rrow_q + 1'b1;
     end
     occ_q  <= occ_next;
-    room_q <= occ_next <= lim_next;
+    room_q <= room_next;
     if (rst) begin
         in_valid_q <= 1'b0;
         wrow_q     <= {(RB+1){1'b0}};
@@ -338,18 +387,6 @@ always @(posedge clk) begin
     end
 end
 
-// The input's mask, from its count as the register takes it.
-genvar i;
-generate
-    for (i = 0; i < IN; i = i + 1) begin : g_mask
-        localparam [31:0] I_32 = i;
-        always @(posedge clk) begin
-            if (s_ready) begin
-                in_mask_q[i] <= {{(32-IW){1'b0}}, s_count} > I_32;
-            end
-        end
-    end
-endgenerate
 
 // The read row's items, flags and last flag, into the output register (so
 // that the read row's fan-out ends at flops beside the mux, not at whatever
