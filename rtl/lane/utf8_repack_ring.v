@@ -67,8 +67,6 @@ localparam ROWS = 1 << RB;
 localparam V = K * OUT;                        // items of a shifted beat
 localparam IW = $clog2(IN + 1);
 localparam CB = (OUT > 1) ? $clog2(OUT) : 1;   // the column
-localparam [31:0] OUT_32 = OUT;
-localparam [31:0] ROWS_32 = ROWS;
 
 generate
     if (ITEM < 1 || IN < 1 || OUT < 1) begin : g_check
@@ -89,20 +87,44 @@ reg [CB-1:0]      wcol_q;
 reg [RB:0]        drow_q;
 reg [RB:0]        rrow_q;
 
-// The beat's count as whole rows and a rest (count = q * OUT + r), and the
-// rows it may need at any column (q + 1 when r is 0, else q + 2) as the room
-// rule's limit, ROWS less that: worked out from s_count as the input
-// register loads, so that no division of the count stands in front of the
-// take.
-localparam QB = $clog2(IN / OUT + 1);
-reg [RB:0]   in_lim_q;
-wire [31:0] s_count_32 = {{(32-IW){1'b0}}, s_count};
-wire [31:0] s_q_32     = s_count_32 / OUT_32;
-wire [31:0] s_r_32     = s_count_32 % OUT_32;
-wire [31:0] s_lim_32   = ROWS_32 - s_q_32 - ((s_r_32 == 32'd0) ? 32'd1 : 32'd2);
-wire [QB-1:0] s_q      = s_q_32[QB-1:0];
-wire [CB-1:0] s_r      = s_r_32[CB-1:0];
-wire unused_s = &{1'b0, s_q_32, s_r_32, s_lim_32, 1'b0};   // their high bits
+// Every value below is a table of the input's count (one-hot, s_hit), the
+// column and s_last, written as an AND-OR of constants worked out here, so
+// that synthesis makes it LUTs. Written with + and <, the sums and
+// compares became carry chains (CCU2C) whose routes in and out (2 ns
+// each) were the longest paths at LANES 16, OUT_UNITS 4 (103.8 MHz).
+wire [IN:0] s_hit;   // s_count == n
+wire [IN-1:0] s_gt;  // s_count > n
+wire [(RB+1)*(IN+1)-1:0] lim_e, lim1_e;
+genvar n, cc;
+generate
+    for (n = 0; n <= IN; n = n + 1) begin : g_hit
+        localparam [IW-1:0] N_AT = n;
+        // the room rule's limit for n items (below), and that plus one
+        localparam [31:0] LIM = ROWS - n / OUT - ((n % OUT == 0) ? 1 : 2);
+        localparam [31:0] LIM1 = LIM + 1;
+        assign s_hit[n] = s_count == N_AT;
+        assign lim_e[(RB+1)*n +: RB+1]  = {(RB+1){s_hit[n]}} & LIM[RB:0];
+        assign lim1_e[(RB+1)*n +: RB+1] = {(RB+1){s_hit[n]}} & LIM1[RB:0];
+    end
+    for (n = 0; n < IN; n = n + 1) begin : g_gt
+        assign s_gt[n] = |s_hit[IN:n+1];
+    end
+endgenerate
+
+// The room rule's limit: ROWS less the most rows a beat of the count may
+// need at any column (count = q * OUT + r: q + 1 when r is 0, else q + 2),
+// and that plus one (the limit when a row leaves in the same clock).
+reg [RB:0] in_lim_q, in_lim1_q;
+reg [RB:0] s_lim, s_lim1;
+integer ln;
+always @* begin
+    s_lim  = {(RB+1){1'b0}};
+    s_lim1 = {(RB+1){1'b0}};
+    for (ln = 0; ln <= IN; ln = ln + 1) begin
+        s_lim  = s_lim  | lim_e[(RB+1)*ln +: RB+1];
+        s_lim1 = s_lim1 | lim1_e[(RB+1)*ln +: RB+1];
+    end
+end
 
 // Where the input register's beat lands, also worked out as it loads: the
 // column it starts at does not change between its load and its take (only
@@ -110,40 +132,69 @@ wire unused_s = &{1'b0, s_q_32, s_r_32, s_lim_32, 1'b0};   // their high bits
 // go). That column is the one after this clock's take when the register's
 // beat goes now, else the present one; both are worked out (t = 1, 0
 // below) and the take chooses, so that the take is the last gate in front
-// of these registers and the count's sums are not behind the take (from
-// the column and the count through the sums into the room rule was the
-// longest path at LANES 16, OUT_UNITS 4: 7.6 ns).
+// of these registers.
 // For a column c and the count (c + count = {full, rem} in rows):
 // - adv: rows the write row moves on at the take (full; the rows it writes
 //   when it is a packet's last: a partial last row included, and an empty
 //   last beat with nothing in its row still ends a row);
-// - lrow: the rows it writes, less one (its last row from the write row);
+// - lrow: a last beat's rows, less one (its last row from the write row);
 // - col: the column after it (0 after a packet's last);
 // - smask: its items' places in the shifted beat (c up to c + count).
 reg [RB:0]   in_adv_q;
 reg [RB-1:0] in_lrow_q;
 reg [CB-1:0] in_col_q;
 reg [V-1:0]  in_smask_q;
+localparam NT = OUT * (IN + 1);   // table entries: column, count
 genvar t, v;
 generate
     for (t = 0; t < 2; t = t + 1) begin : g_at
-        wire [CB-1:0] c = (t == 1) ? in_col_q : wcol_q;
-        wire [CB:0]   col_sum = {1'b0, c} + {1'b0, s_r};
-        wire          carry   = {{(31-CB){1'b0}}, col_sum} >= OUT_32;
-        wire [CB:0]   rem_w   = carry ? col_sum - OUT_32[CB:0] : col_sum;
-        wire [CB-1:0] rem     = rem_w[CB-1:0];
-        wire [RB:0]   full    = {{(RB+1-QB){1'b0}}, s_q} + {{RB{1'b0}}, carry};
-        wire [RB:0]   need    = (rem != {CB{1'b0}}) ? full + 1'b1
-                              : (s_last && s_count == {IW{1'b0}} && c == {CB{1'b0}}) ? {{RB{1'b0}}, 1'b1} : full;
-        wire [RB:0]   adv     = s_last ? need : full;
-        wire [RB-1:0] lrow    = need[RB-1:0] - 1'b1;
-        wire [CB-1:0] col     = s_last ? {CB{1'b0}} : rem;
-        wire [V-1:0]  smask;
-        wire unused_at = &{1'b0, rem_w, 1'b0};   // its top bit
+        wire [CB-1:0]         c = (t == 1) ? in_col_q : wcol_q;
+        wire [OUT-1:0]        c_hot;
+        wire [(RB+1)*NT-1:0]  adv_e;
+        wire [RB*NT-1:0]      lrow_e;
+        wire [CB*NT-1:0]      col_e;
+        for (cc = 0; cc < OUT; cc = cc + 1) begin : g_c
+            localparam [CB-1:0] C_AT = cc;
+            assign c_hot[cc] = c == C_AT;
+            for (n = 0; n <= IN; n = n + 1) begin : g_n
+                localparam [31:0] POS  = cc + n;
+                localparam [31:0] FULL = POS / OUT;
+                localparam [31:0] REM  = POS % OUT;
+                localparam [31:0] NEED = (REM != 0) ? FULL + 1 : (POS == 0) ? 1 : FULL;
+                localparam [31:0] LROW = NEED - 1;
+                localparam E = (IN + 1) * cc + n;
+                wire hit = c_hot[cc] && s_hit[n];
+                assign adv_e[(RB+1)*E +: RB+1] = {(RB+1){hit}} & (s_last ? NEED[RB:0] : FULL[RB:0]);
+                assign lrow_e[RB*E +: RB]      = {RB{hit}} & LROW[RB-1:0];
+                assign col_e[CB*E +: CB]       = {CB{hit && !s_last}} & REM[CB-1:0];
+            end
+        end
+        reg [RB:0]   adv;
+        reg [RB-1:0] lrow;
+        reg [CB-1:0] col;
+        integer e;
+        always @* begin
+            adv  = {(RB+1){1'b0}};
+            lrow = {RB{1'b0}};
+            col  = {CB{1'b0}};
+            for (e = 0; e < NT; e = e + 1) begin
+                adv  = adv  | adv_e[(RB+1)*e +: RB+1];
+                lrow = lrow | lrow_e[RB*e +: RB];
+                col  = col  | col_e[CB*e +: CB];
+            end
+        end
+        // the count's mask (s_gt) shifted up by the column
+        wire [V-1:0] smask;
         for (v = 0; v < V; v = v + 1) begin : g_v
-            localparam [31:0] V_32 = v;
-            wire [31:0] c_32 = {{(32-CB){1'b0}}, c};
-            assign smask[v] = c_32 <= V_32 && V_32 < c_32 + s_count_32;
+            wire [OUT-1:0] term;
+            for (cc = 0; cc < OUT; cc = cc + 1) begin : g_c
+                if (cc <= v && v - cc < IN) begin : g_in
+                    assign term[cc] = c_hot[cc] && s_gt[v - cc];
+                end else begin : g_out
+                    assign term[cc] = 1'b0;
+                end
+            end
+            assign smask[v] = |term;
         end
     end
 endgenerate
@@ -192,6 +243,32 @@ generate
     end
 endgenerate
 
+// x + y and x <= y, bit by bit in logic
+function [RB:0] add_bits;
+    input [RB:0] x, y;
+    integer ab;
+    reg cy;
+    begin
+        cy = 1'b0;
+        for (ab = 0; ab <= RB; ab = ab + 1) begin
+            add_bits[ab] = x[ab] ^ y[ab] ^ cy;
+            cy = (x[ab] & y[ab]) | (cy & (x[ab] ^ y[ab]));
+        end
+    end
+endfunction
+function le_bits;
+    input [RB:0] x, y;
+    integer lb;
+    reg gt;
+    begin
+        gt = 1'b0;
+        for (lb = 0; lb <= RB; lb = lb + 1) begin
+            gt = (x[lb] & ~y[lb]) | (~(x[lb] ^ y[lb]) & gt);
+        end
+        le_bits = ~gt;
+    end
+endfunction
+
 // The room rule for the next clock, from copies of the input register's
 // valid and room flags that drive nothing else (the flags themselves reach
 // every load enable of the beat in front): the next occupancy is occ_q, plus
@@ -204,13 +281,12 @@ wire          take_l   = inv_l && room_l;
 // All in RB + 1 bits: occ_q is at most ROWS and a beat's rows at most K,
 // below ROWS, so no sum or limit here reaches 2 * ROWS (in 32 bits, the
 // compares became 32-bit carry chains: 12.4 ns).
-wire [RB:0]   oadv     = occ_q + in_adv_q;
-wire [RB:0]   s_lim    = s_lim_32[RB:0];
-wire [RB:0]   s_lim1   = s_lim_32[RB:0] + 1'b1;
-wire [RB:0]   h_lim1   = in_lim_q + 1'b1;
-wire          room_t   = pop ? oadv  <= s_lim1 : oadv  <= s_lim;
-wire          room_h   = pop ? occ_q <= h_lim1 : occ_q <= in_lim_q;
-wire          room_i   = pop ? occ_q <= s_lim1 : occ_q <= s_lim;
+// The sum and the compares are written as logic (add_bits, le_bits) for
+// the same reason as the tables above.
+wire [RB:0]   oadv     = add_bits(occ_q, in_adv_q);
+wire          room_t   = pop ? le_bits(oadv, s_lim1)  : le_bits(oadv, s_lim);
+wire          room_h   = pop ? le_bits(occ_q, in_lim1_q) : le_bits(occ_q, in_lim_q);
+wire          room_i   = pop ? le_bits(occ_q, s_lim1) : le_bits(occ_q, s_lim);
 wire          room_next = take_l ? room_t : inv_l ? room_h : room_i;
 wire [RB:0]   occ_next = occ_q + (take ? in_adv_q : {(RB+1){1'b0}}) - {{RB{1'b0}}, pop};
 utf8_lane_copy #(.RESET_VALUE(1'b1)) room_l_inst (
@@ -265,9 +341,9 @@ wire [K*ROWS-1:0] row_hot;
 generate
     for (r = 0; r < ROWS; r = r + 1) begin : g_hot
         for (k = 0; k < K; k = k + 1) begin : g_k
-            localparam [RB-1:0] R_AT = r;
-            localparam [RB-1:0] K_AT = k;
-            assign row_hot[K*r + k] = take && (wrow_q[RB-1:0] + K_AT == R_AT);
+            // (the write row is r - k: a compare with a constant, no sum)
+            localparam [RB-1:0] W_AT = (r + ROWS - k) % ROWS;
+            assign row_hot[K*r + k] = take && wrow_q[RB-1:0] == W_AT;
         end
     end
 endgenerate
@@ -362,7 +438,8 @@ end
 always @(posedge clk) begin
     if (s_ready) begin
         in_data_q  <= s_data;
-        in_lim_q   <= s_lim_32[RB:0];
+        in_lim_q   <= s_lim;
+        in_lim1_q  <= s_lim1;
         in_last_q  <= s_last;
         in_adv_q   <= take ? g_at[1].adv : g_at[0].adv;
         in_lrow_q  <= take ? g_at[1].lrow : g_at[0].lrow;
