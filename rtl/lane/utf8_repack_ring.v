@@ -144,45 +144,79 @@ reg [RB:0]   in_adv_q;
 reg [RB-1:0] in_lrow_q;
 reg [CB-1:0] in_col_q;
 reg [V-1:0]  in_smask_q;
-localparam NT = OUT * (IN + 1);   // table entries: column, count
-genvar t, v;
+// The count's whole rows q (count = q * OUT + r) and q - 1, q + 1, q + 2,
+// tables of the count alone; r one-hot. A beat's rows are one of these,
+// chosen by the carry of the column plus r: each value is then a choice of
+// a few flags, not a table of the column and the count together (that
+// table, synthesised whole, was seven LUT levels: 134.3 MHz).
+wire [(RB+1)*(IN+1)-1:0] q_e, q1_e, q2_e;
+wire [RB*(IN+1)-1:0]     qm1_e;
+generate
+    for (n = 0; n <= IN; n = n + 1) begin : g_q
+        localparam [31:0] Q = n / OUT;
+        localparam [31:0] Q1 = Q + 1;
+        localparam [31:0] Q2 = Q + 2;
+        localparam [31:0] QM1 = Q + ROWS - 1;   // q - 1 modulo ROWS
+        assign q_e[(RB+1)*n +: RB+1]  = {(RB+1){s_hit[n]}} & Q[RB:0];
+        assign q1_e[(RB+1)*n +: RB+1] = {(RB+1){s_hit[n]}} & Q1[RB:0];
+        assign q2_e[(RB+1)*n +: RB+1] = {(RB+1){s_hit[n]}} & Q2[RB:0];
+        assign qm1_e[RB*n +: RB]      = {RB{s_hit[n]}} & QM1[RB-1:0];
+    end
+endgenerate
+reg [RB:0]    s_q0, s_q1, s_q2;
+reg [RB-1:0]  s_qm1;
+reg [OUT-1:0] s_r_hot;
+integer qn;
+always @* begin
+    s_q0    = {(RB+1){1'b0}};
+    s_q1    = {(RB+1){1'b0}};
+    s_q2    = {(RB+1){1'b0}};
+    s_qm1   = {RB{1'b0}};
+    s_r_hot = {OUT{1'b0}};
+    for (qn = 0; qn <= IN; qn = qn + 1) begin
+        s_q0  = s_q0  | q_e[(RB+1)*qn +: RB+1];
+        s_q1  = s_q1  | q1_e[(RB+1)*qn +: RB+1];
+        s_q2  = s_q2  | q2_e[(RB+1)*qn +: RB+1];
+        s_qm1 = s_qm1 | qm1_e[RB*qn +: RB];
+        s_r_hot[qn % OUT] = s_r_hot[qn % OUT] | s_hit[qn];
+    end
+end
+
+genvar t, v, rr;
 generate
     for (t = 0; t < 2; t = t + 1) begin : g_at
-        wire [CB-1:0]         c = (t == 1) ? in_col_q : wcol_q;
-        wire [OUT-1:0]        c_hot;
-        wire [(RB+1)*NT-1:0]  adv_e;
-        wire [RB*NT-1:0]      lrow_e;
-        wire [CB*NT-1:0]      col_e;
+        wire [CB-1:0]  c = (t == 1) ? in_col_q : wcol_q;
+        wire [OUT-1:0] c_hot;
+        // c + r: its carry out of the row, whether its rest is not 0, the rest
+        wire [OUT*OUT-1:0]    cy_e, nz_e;
+        wire [CB*OUT*OUT-1:0] rem_e;
         for (cc = 0; cc < OUT; cc = cc + 1) begin : g_c
             localparam [CB-1:0] C_AT = cc;
             assign c_hot[cc] = c == C_AT;
-            for (n = 0; n <= IN; n = n + 1) begin : g_n
-                localparam [31:0] POS  = cc + n;
-                localparam [31:0] FULL = POS / OUT;
-                localparam [31:0] REM  = POS % OUT;
-                localparam [31:0] NEED = (REM != 0) ? FULL + 1 : (POS == 0) ? 1 : FULL;
-                localparam [31:0] LROW = NEED - 1;
-                localparam E = (IN + 1) * cc + n;
-                wire hit = c_hot[cc] && s_hit[n];
-                assign adv_e[(RB+1)*E +: RB+1] = {(RB+1){hit}} & (s_last ? NEED[RB:0] : FULL[RB:0]);
-                assign lrow_e[RB*E +: RB]      = {RB{hit}} & LROW[RB-1:0];
-                assign col_e[CB*E +: CB]       = {CB{hit && !s_last}} & REM[CB-1:0];
+            for (rr = 0; rr < OUT; rr = rr + 1) begin : g_r
+                localparam [31:0] REM = (cc + rr) % OUT;
+                localparam E = OUT * cc + rr;
+                wire hit = c_hot[cc] && s_r_hot[rr];
+                assign cy_e[E]           = hit && cc + rr >= OUT;
+                assign nz_e[E]           = hit && REM != 0;
+                assign rem_e[CB*E +: CB] = {CB{hit}} & REM[CB-1:0];
             end
         end
-        reg [RB:0]   adv;
-        reg [RB-1:0] lrow;
-        reg [CB-1:0] col;
+        wire          carry = |cy_e;
+        // a last beat's partial row, or an empty last beat with nothing in
+        // its row, ends a row
+        wire          part  = |nz_e || (c_hot[0] && s_hit[0]);
+        reg  [CB-1:0] rem;
         integer e;
         always @* begin
-            adv  = {(RB+1){1'b0}};
-            lrow = {RB{1'b0}};
-            col  = {CB{1'b0}};
-            for (e = 0; e < NT; e = e + 1) begin
-                adv  = adv  | adv_e[(RB+1)*e +: RB+1];
-                lrow = lrow | lrow_e[RB*e +: RB];
-                col  = col  | col_e[CB*e +: CB];
-            end
+            rem = {CB{1'b0}};
+            for (e = 0; e < OUT * OUT; e = e + 1) rem = rem | rem_e[CB*e +: CB];
         end
+        wire [RB:0]   adv  = (s_last && carry && part) ? s_q2
+                           : (carry || (s_last && part)) ? s_q1 : s_q0;
+        wire [RB-1:0] lrow = (carry && part) ? s_q1[RB-1:0]
+                           : (carry || part) ? s_q0[RB-1:0] : s_qm1;
+        wire [CB-1:0] col  = s_last ? {CB{1'b0}} : rem;
         // the count's mask (s_gt) shifted up by the column
         wire [V-1:0] smask;
         for (v = 0; v < V; v = v + 1) begin : g_v
