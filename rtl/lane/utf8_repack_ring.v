@@ -95,7 +95,7 @@ reg [RB:0]        rrow_q;
 wire [IN:0] s_hit;   // s_count == n
 wire [IN-1:0] s_gt;  // s_count > n
 wire [(RB+1)*(IN+1)-1:0] lim_e, lim1_e;
-genvar n, cc;
+genvar n, cc, rr;
 generate
     for (n = 0; n <= IN; n = n + 1) begin : g_hit
         localparam [IW-1:0] N_AT = n;
@@ -144,45 +144,67 @@ reg [RB:0]   in_adv_q;
 reg [RB-1:0] in_lrow_q;
 reg [CB-1:0] in_col_q;
 reg [V-1:0]  in_smask_q;
-// The count's whole rows q (count = q * OUT + r) and q - 1, q + 1, q + 2,
-// tables of the count alone; r one-hot. A beat's rows are one of these,
-// chosen by the carry of the column plus r: each value is then a choice of
-// a few flags, not a table of the column and the count together (that
-// table, synthesised whole, was seven LUT levels: 134.3 MHz).
-wire [(RB+1)*(IN+1)-1:0] q_e, q1_e, q2_e;
-wire [RB*(IN+1)-1:0]     qm1_e;
+// The count's whole rows q (count = q * OUT + r) and r, one-hot; then q,
+// q - 1, q + 1 and q + 2, tables of q alone. A beat's rows are one of
+// these, chosen by the carry of the column plus r: each value is a choice
+// of a few flags, not a table of the column and the count together (that
+// table, synthesised whole, was seven LUT levels: 134.3 MHz). When OUT is
+// a power of two, q and r are the count's bits, and their one-hots decode
+// them directly (from the count's one-hot, ABC kept five LUT levels in
+// front of the rows register: 136.4 MHz).
+localparam NQ = IN / OUT + 1;   // values of q
+localparam POW2 = OUT > 1 && (OUT & (OUT - 1)) == 0 && IN >= OUT;
+wire [NQ-1:0]  q_hot;
+wire [OUT-1:0] s_r_hot;
+wire [(RB+1)*NQ-1:0] q_e, q1_e, q2_e;
+wire [RB*NQ-1:0]     qm1_e;
+genvar qq;
 generate
-    for (n = 0; n <= IN; n = n + 1) begin : g_q
-        localparam [31:0] Q = n / OUT;
+    for (qq = 0; qq < NQ; qq = qq + 1) begin : g_q
+        localparam [31:0] Q = qq;
         localparam [31:0] Q1 = Q + 1;
         localparam [31:0] Q2 = Q + 2;
         localparam [31:0] QM1 = Q + ROWS - 1;   // q - 1 modulo ROWS
-        assign q_e[(RB+1)*n +: RB+1]  = {(RB+1){s_hit[n]}} & Q[RB:0];
-        assign q1_e[(RB+1)*n +: RB+1] = {(RB+1){s_hit[n]}} & Q1[RB:0];
-        assign q2_e[(RB+1)*n +: RB+1] = {(RB+1){s_hit[n]}} & Q2[RB:0];
-        assign qm1_e[RB*n +: RB]      = {RB{s_hit[n]}} & QM1[RB-1:0];
+        if (POW2) begin : g_bits
+            assign q_hot[qq] = s_count[IW-1:CB] == Q[IW-1-CB:0];
+        end else begin : g_table
+            assign q_hot[qq] = |s_hit[(OUT * qq + OUT - 1 < IN ? OUT * qq + OUT - 1 : IN):OUT * qq];
+        end
+        assign q_e[(RB+1)*qq +: RB+1]  = {(RB+1){q_hot[qq]}} & Q[RB:0];
+        assign q1_e[(RB+1)*qq +: RB+1] = {(RB+1){q_hot[qq]}} & Q1[RB:0];
+        assign q2_e[(RB+1)*qq +: RB+1] = {(RB+1){q_hot[qq]}} & Q2[RB:0];
+        assign qm1_e[RB*qq +: RB]      = {RB{q_hot[qq]}} & QM1[RB-1:0];
+    end
+    for (rr = 0; rr < OUT; rr = rr + 1) begin : g_rh
+        localparam [31:0] R = rr;
+        if (POW2) begin : g_bits
+            assign s_r_hot[rr] = s_count[CB-1:0] == R[CB-1:0];
+        end else begin : g_table
+            wire [IN:0] at_r;
+            for (n = 0; n <= IN; n = n + 1) begin : g_n
+                assign at_r[n] = (n % OUT == rr) && s_hit[n];
+            end
+            assign s_r_hot[rr] = |at_r;
+        end
     end
 endgenerate
 reg [RB:0]    s_q0, s_q1, s_q2;
 reg [RB-1:0]  s_qm1;
-reg [OUT-1:0] s_r_hot;
 integer qn;
 always @* begin
-    s_q0    = {(RB+1){1'b0}};
-    s_q1    = {(RB+1){1'b0}};
-    s_q2    = {(RB+1){1'b0}};
-    s_qm1   = {RB{1'b0}};
-    s_r_hot = {OUT{1'b0}};
-    for (qn = 0; qn <= IN; qn = qn + 1) begin
+    s_q0  = {(RB+1){1'b0}};
+    s_q1  = {(RB+1){1'b0}};
+    s_q2  = {(RB+1){1'b0}};
+    s_qm1 = {RB{1'b0}};
+    for (qn = 0; qn < NQ; qn = qn + 1) begin
         s_q0  = s_q0  | q_e[(RB+1)*qn +: RB+1];
         s_q1  = s_q1  | q1_e[(RB+1)*qn +: RB+1];
         s_q2  = s_q2  | q2_e[(RB+1)*qn +: RB+1];
         s_qm1 = s_qm1 | qm1_e[RB*qn +: RB];
-        s_r_hot[qn % OUT] = s_r_hot[qn % OUT] | s_hit[qn];
     end
 end
 
-genvar t, v, rr;
+genvar t, v;
 generate
     for (t = 0; t < 2; t = t + 1) begin : g_at
         wire [CB-1:0]  c = (t == 1) ? in_col_q : wcol_q;
