@@ -353,7 +353,7 @@ MUTANTS = [
      "assign pop_c[cp] = avail_c[cp];",
      "repacking ring: the output register loads the next row whether or not m_ready takes its beat (a stalled beat lost)"),
     ("ring_avail_stale", "rtl/lane/utf8_repack_ring.v",
-     ".d(drow_next != rrow_q + {{RB{1'b0}}, pop_c[cp]}),",
+     ".d(pop_c[cp] ? avail_n1 : avail_n0),",
      ".d(drow_q != rrow_q),",
      "repacking ring: the read row's complete flag from this clock's pointers, not the next's (a row read twice)"),
     ("ring_wen_mask", "rtl/lane/utf8_repack_ring.v",

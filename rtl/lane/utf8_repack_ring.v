@@ -280,6 +280,12 @@ wire [NC-1:0] ov_c;      // the output register holds a beat
 wire [NC-1:0] pop_c;
 wire          pop = pop_c[OUT];
 wire [RB:0]   drow_next = drow_q + sh_done_q;
+// whether the read row is complete next clock, with and without a pop
+// now: worked out from registers, each copy's pop choosing last (the pop,
+// from m_ready, into the pointers' sum and compare was the longest path:
+// 109.8 MHz at seed 2)
+wire          avail_n0  = drow_next != rrow_q;
+wire          avail_n1  = drow_next != rrow_q + 1'b1;
 genvar cp;
 generate
     for (cp = 0; cp < NC; cp = cp + 1) begin : g_pop
@@ -287,7 +293,7 @@ generate
         utf8_lane_copy avail_inst (
             .clk(clk),
             .rst(rst),
-            .d(drow_next != rrow_q + {{RB{1'b0}}, pop_c[cp]}),
+            .d(pop_c[cp] ? avail_n1 : avail_n0),
             .q(avail_c[cp])
         );
         utf8_lane_copy ov_inst (
