@@ -377,11 +377,56 @@ reg [OUT*ROWS-1:0]  sh_wen_q;    // item j of row r is written: [OUT*r + j]
 reg [ROWS-1:0]      sh_last_q;
 reg [RB:0]        sh_done_q;     // rows the beat completes
 
-wire [ITEM*V-1:0] in_data_v = {{(ITEM*(V-IN)){1'b0}}, in_data_q};
-wire [ITEM*V-1:0] shifted;
+// Copies of the input register's valid and room flags, a pair per ring
+// row, for the shift stage's choices and write enables (and the write
+// column's copies below): each take copy reaches one row's flops. The one
+// take to every row's choice was the longest path at LANES 16, OUT_UNITS 4
+// (7.2 ns, 5.7 of it routing). Each copy follows the same events as
+// in_valid_q and room_q, from its own pair.
+wire [ROWS-1:0] inv_r, room_r;
+wire [ROWS-1:0] take_r = inv_r & room_r;
 genvar b, r, k, j;
 generate
-    // one 2:1 level of whole items per bit of the column
+    for (r = 0; r < ROWS; r = r + 1) begin : g_tcopy
+        utf8_lane_copy inv_inst (
+            .clk(clk),
+            .rst(rst),
+            .d(s_valid || (inv_r[r] && !take_r[r])),
+            .q(inv_r[r])
+        );
+        utf8_lane_copy #(.RESET_VALUE(1'b1)) room_inst (
+            .clk(clk),
+            .rst(rst),
+            .d(room_next),
+            .q(room_r[r])
+        );
+    end
+endgenerate
+
+// The write column, a copy per item of the shifted beat for the data
+// shift's muxes (one column register to some 600 muxes was the longest
+// path at LANES 16, OUT_UNITS 4, seed 3: 4.5 ns of route). Each copy loads
+// the input register's column at a take (a take copy of its own row).
+wire [CB*V-1:0] wcol_v;
+genvar cb;
+generate
+    for (v = 0; v < V; v = v + 1) begin : g_wcol
+        for (cb = 0; cb < CB; cb = cb + 1) begin : g_bit
+            utf8_lane_copy col_inst (
+                .clk(clk),
+                .rst(rst),
+                .d(take_r[v % ROWS] ? in_col_q[cb] : wcol_v[CB*v + cb]),
+                .q(wcol_v[CB*v + cb])
+            );
+        end
+    end
+endgenerate
+
+wire [ITEM*V-1:0] in_data_v = {{(ITEM*(V-IN)){1'b0}}, in_data_q};
+wire [ITEM*V-1:0] shifted;
+generate
+    // one 2:1 level of whole items per bit of the column (item v's mux
+    // selected by its own copy of the column)
     for (b = 0; b <= CB; b = b + 1) begin : g_shift
         wire [ITEM*V-1:0] d;
         if (b == 0) begin : g_in
@@ -389,8 +434,12 @@ generate
         end else if ((1 << (b - 1)) >= V) begin : g_none
             assign d = g_shift[b-1].d;
         end else begin : g_level
-            assign d = wcol_q[b-1] ? {g_shift[b-1].d[ITEM*V-1-ITEM*(1<<(b-1)):0], {(ITEM*(1<<(b-1))){1'b0}}}
-                                   : g_shift[b-1].d;
+            localparam SH = 1 << (b - 1);
+            wire [ITEM*V-1:0] up = {g_shift[b-1].d[ITEM*V-1-ITEM*SH:0], {(ITEM*SH){1'b0}}};
+            for (v = 0; v < V; v = v + 1) begin : g_v
+                assign d[ITEM*v +: ITEM] = wcol_v[CB*v + b - 1] ? up[ITEM*v +: ITEM]
+                                                               : g_shift[b-1].d[ITEM*v +: ITEM];
+            end
         end
     end
     assign shifted = g_shift[CB].d;
@@ -398,14 +447,21 @@ endgenerate
 
 wire [RB-1:0] last_row = wrow_q[RB-1:0] + in_lrow_q;
 
+// The write row, one-hot (kept beside wrow_q, which the room rule and the
+// last row's sum read), so that a ring item's choice is one LUT of its
+// row's take copy, a bit of this and a bit of the beat's mask.
+localparam [ROWS-1:0] ROW0 = 1;
+reg  [ROWS-1:0] whot_q;
+wire [RB:0]     wrow_sum = add_bits(wrow_q, in_adv_q);
+
 // Ring row r takes the beat's row k (one of them at most: K < ROWS)
 wire [K*ROWS-1:0] row_hot;
 generate
     for (r = 0; r < ROWS; r = r + 1) begin : g_hot
         for (k = 0; k < K; k = k + 1) begin : g_k
-            // (the write row is r - k: a compare with a constant, no sum)
-            localparam [RB-1:0] W_AT = (r + ROWS - k) % ROWS;
-            assign row_hot[K*r + k] = take && wrow_q[RB-1:0] == W_AT;
+            // (the write row is r - k: a bit of the one-hot, no sum)
+            localparam W_AT = (r + ROWS - k) % ROWS;
+            assign row_hot[K*r + k] = take_r[r] && whot_q[W_AT];
         end
     end
 endgenerate
@@ -423,7 +479,7 @@ always @(posedge clk) begin
                 end
             end
         end
-        sh_last_q[hr] <= take && in_last_q && last_row == hr[RB-1:0];
+        sh_last_q[hr] <= take_r[hr] && in_last_q && last_row == hr[RB-1:0];
     end
     sh_done_q <= take ? in_adv_q : {(RB+1){1'b0}};
     if (rst) begin
@@ -497,6 +553,7 @@ always @(posedge clk) begin
     end
 end
 
+integer hw;
 always @(posedge clk) begin
     if (s_ready) begin
         in_data_q  <= s_data;
@@ -510,8 +567,11 @@ always @(posedge clk) begin
     end
     in_valid_q <= s_valid || (in_valid_q && !take);
     if (take) begin
-        wrow_q <= wrow_q + in_adv_q;
+        wrow_q <= wrow_sum;
         wcol_q <= in_col_q;
+        for (hw = 0; hw < ROWS; hw = hw + 1) begin
+            whot_q[hw] <= wrow_sum[RB-1:0] == hw[RB-1:0];
+        end
     end
     drow_q <= drow_next;
     if (pop) begin
@@ -523,6 +583,7 @@ always @(posedge clk) begin
         in_valid_q <= 1'b0;
         wrow_q     <= {(RB+1){1'b0}};
         wcol_q     <= {CB{1'b0}};
+        whot_q     <= ROW0;
         drow_q     <= {(RB+1){1'b0}};
         rrow_q     <= {(RB+1){1'b0}};
         occ_q      <= {(RB+1){1'b0}};
@@ -541,7 +602,6 @@ end
 // made Yosys multiply, in a DSP, and shift the whole ring).
 // (rsel_q is declared above the ring, whose valid and last flags' clears
 // read the same copies.)
-localparam [ROWS-1:0] ROW0 = 1;
 integer rc;
 always @(posedge clk) begin
     for (rc = 0; rc <= OUT; rc = rc + 1) begin
