@@ -15,7 +15,11 @@
  *  - the items come out unchanged and in order, m_last exactly on the item
  *    that ended a packet: a shadow queue of items {ends a packet, item}
  *    pushed at the input's handshake, each output beat offered its head;
- *  - the rows written and not read never pass the ring's size.
+ *  - the rows written and not read never pass the ring's size;
+ *  - the copies of the input register's valid and room flags and of the
+ *    write column equal them (a copy that parts from its flag shows at the
+ *    output only once a beat waits for room behind an empty slice, a few
+ *    clocks past these depths).
  */
 module utf8_repack_ring_formal #(
     parameter ITEM = 4,
@@ -34,9 +38,9 @@ module utf8_repack_ring_formal #(
 localparam K = (IN + 2 * OUT - 2) / OUT;
 localparam RB = $clog2(K + 3);
 localparam ROWS = 1 << RB;
-// items between the input and the output: the input register, the shift
-// stage and the ring
-localparam Q = IN + K * OUT + ROWS * OUT + 2;
+// items between the input and the output: the input slice's two entries,
+// the input register, the shift stage and the ring
+localparam Q = 3 * IN + K * OUT + ROWS * OUT + 2;
 
 wire                s_ready;
 wire [ITEM*OUT-1:0] m_data;
@@ -54,6 +58,17 @@ utf8_repack_ring #(.ITEM(ITEM), .IN(IN), .OUT(OUT)) dut (
 // write and read rows
 wire [RB:0] f_dut_wrow;
 wire [RB:0] f_dut_rrow;
+// and the input register's valid and room flags and the write column, each
+// beside its copies (the shift stage's, one per ring row; the data shift's,
+// one per item of a shifted beat), which must follow them every clock
+localparam V = K * OUT;
+localparam CB = (OUT > 1) ? $clog2(OUT) : 1;
+wire            f_dut_inv;
+wire [ROWS-1:0] f_dut_inv_r;
+wire            f_dut_room;
+wire [ROWS-1:0] f_dut_room_r;
+wire [CB-1:0]   f_dut_wcol;
+wire [CB*V-1:0] f_dut_wcol_v;
 
 reg f_past_valid = 1'b0;
 always @(posedge clk) f_past_valid <= 1'b1;
@@ -122,6 +137,9 @@ always @(*) begin
     if (!rst && f_past_valid) begin
         assert (sq_n <= Q);
         assert (f_occ <= ROWS);
+        assert (f_dut_inv_r == {ROWS{f_dut_inv}});
+        assert (f_dut_room_r == {ROWS{f_dut_room}});
+        assert (f_dut_wcol_v == {V{f_dut_wcol}});
         if (f_wait) assert (m_valid && m_data == f_data && m_keep == f_keep && m_last == f_last);
         if (m_valid) begin
             assert (m_keep != {OUT{1'b0}});

@@ -1,5 +1,6 @@
 // Cycle model of the repacking ring; see utf8_repack_ring.h. As in
-// rtl/lane/utf8_repack_ring.v: the input register's beat goes when the most
+// rtl/lane/utf8_repack_ring.v: a beat passes the input slice into the input
+// register; the input register's beat goes when the most
 // rows it may need from the write row on are not unread; the shift stage moves its items
 // up by the write column and marks which ring row takes which of its rows;
 // the ring takes them a clock later and the complete rows' pointer moves on.
@@ -41,6 +42,7 @@ RepackRingCycleModel::RepackRingCycleModel(int item, int in, int out) : in_(in),
   item_mask_ = item >= 64 ? ~uint64_t{0} : (uint64_t{1} << item) - 1;
   count_mask_ = CountMask(in);
   in_data_.assign(static_cast<size_t>(in), 0);
+  s_beat_.data.assign(static_cast<size_t>(in), 0);
   const size_t v = static_cast<size_t>(k_) * static_cast<size_t>(out);
   sh_data_.assign(v, 0);
   sh_mask_.assign(v, false);
@@ -70,7 +72,7 @@ RepackRingCycleModel::Take RepackRingCycleModel::Decide() const {
 
 RepackRingCycleModel::Outputs RepackRingCycleModel::outputs(const Inputs&) const {
   Outputs o;
-  o.s_ready = !in_valid_ || Decide().take;
+  o.s_ready = slice_.s_ready();
   std::copy(o_data_.begin(), o_data_.end(), o.m_data.begin());
   o.m_keep = o_keep_;
   o.m_valid = o_valid_;
@@ -81,7 +83,7 @@ RepackRingCycleModel::Outputs RepackRingCycleModel::outputs(const Inputs&) const
 
 void RepackRingCycleModel::tick(const Inputs& in) {
   const Take t = Decide();
-  const bool s_ready = !in_valid_ || t.take;
+  const bool in_ready = !in_valid_ || t.take;  // the input register takes a beat
   // the output register takes the read row when it is complete and the
   // register is empty or its beat leaves
   const bool pop = rrow_ != drow_ && (!o_valid_ || in.m_ready);
@@ -142,12 +144,19 @@ void RepackRingCycleModel::tick(const Inputs& in) {
     wcol_ = in_last_ ? 0 : t.rem;
   }
 
-  if (s_ready) {
-    for (size_t k = 0; k < in_data_.size(); ++k) in_data_[k] = in.s_data[k] & item_mask_;
-    in_count_ = in.s_count & count_mask_;
-    in_last_ = in.s_last;
+  // The input register takes the slice's beat, the slice the input's.
+  const bool f_valid = slice_.m_valid();
+  if (in_ready) {
+    const SliceBeat& f = slice_.m_beat();
+    if (!f.data.empty()) std::copy(f.data.begin(), f.data.end(), in_data_.begin());
+    in_count_ = f.count;
+    in_last_ = f.last;
   }
-  in_valid_ = in.s_valid || (in_valid_ && !t.take);
+  in_valid_ = f_valid || (in_valid_ && !t.take);
+  for (size_t k = 0; k < s_beat_.data.size(); ++k) s_beat_.data[k] = in.s_data[k] & item_mask_;
+  s_beat_.count = in.s_count & count_mask_;
+  s_beat_.last = in.s_last;
+  slice_.tick(in.rst, in.s_valid, s_beat_, in_ready);
 
   if (in.rst) {
     in_valid_ = false;

@@ -3,9 +3,10 @@
 // Outputs it takes and gives) built as a ring of rows of OUT items. Ticked
 // with the RTL's inputs every clock it gives the RTL's outputs every clock.
 //
-// s_ready depends on this clock's state only (the room rule reads
-// registers), and the output beat is a register, so outputs() reads nothing
-// of the inputs but keeps the accumulator's signature.
+// s_ready is the input slice's (a register slice in front of the input
+// register, utf8_axis_skid.h), and the output beat is a register, so
+// outputs() reads nothing of the inputs but keeps the accumulator's
+// signature.
 //
 // The model starts as the RTL after a reset (a bench resets first). The
 // ring's items are not reset: an item never written since power-on holds X,
@@ -16,6 +17,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "utf8_axis_skid.h"
 #include "utf8_repack.h"
 
 namespace utf8core {
@@ -44,6 +46,15 @@ class RepackRingCycleModel {
   uint32_t count_mask_;  // s_count's width
   uint32_t ptr_mask_;    // the row pointers' width: one bit above a row
 
+  // Input slice: a beat as it arrived (the RTL's slice also holds what the
+  // count decodes to, a function of the count)
+  struct SliceBeat {
+    std::vector<uint64_t> data;
+    uint32_t count = 0;
+    bool last = false;
+  };
+  AxisSkidModel<SliceBeat> slice_;
+  SliceBeat s_beat_;  // tick's input beat, kept to reuse its storage
   // Input register
   bool in_valid_ = false;
   std::vector<uint64_t> in_data_;  // IN items

@@ -43,13 +43,13 @@ WideDecoderCycleModel::WideDecoderCycleModel(int lanes, int out_units)
 
 RepackCycleModel::Inputs WideDecoderCycleModel::RepackIn(bool rst, bool m_tready) const {
   RepackCycleModel::Inputs r;
-  // The register slice's output beat: a FIFO entry of LANES elements, those
-  // past its units the compaction's zeros.
-  const Beat& head = skid_.m_beat();
+  // The FIFO's head: an entry of LANES elements, those past its units the
+  // compaction's zeros.
+  const Beat& head = fifo_.m_beat();
   r.rst = rst;
   for (size_t k = 0; k < head.units.size(); ++k) r.s_data[k] = Item(head.units[k]);
   r.s_count = static_cast<uint32_t>(head.units.size());
-  r.s_valid = skid_.m_valid();
+  r.s_valid = fifo_.m_valid();
   r.s_last = head.last;
   r.m_ready = m_tready;
   return r;
@@ -104,13 +104,11 @@ void WideDecoderCycleModel::tick(const Inputs& in) {
   const bool wr = packed.valid && !packed.units.empty();
   const bool drop = packed.valid && packed.units.empty();
   if (repack_) {
-    // The slice reads the FIFO's head and the ring the slice's output, each
-    // as it was before this clock's edge.
-    const bool skid_ready = skid_.s_ready();
+    // The ring (its input slice) reads the FIFO's head as it was before
+    // this clock's edge.
     const RepackCycleModel::Inputs r = RepackIn(in.rst, in.m_tready);
     const bool ring_ready = repack_->outputs(r).s_ready;
-    skid_.tick(in.rst, fifo_.m_valid(), fifo_.m_beat(), ring_ready);
-    fifo_.tick(in.rst, in.s.tvalid, wr ? &packed : nullptr, drop, skid_ready);
+    fifo_.tick(in.rst, in.s.tvalid, wr ? &packed : nullptr, drop, ring_ready);
     repack_->tick(r);
   } else {
     fifo_.tick(in.rst, in.s.tvalid, wr ? &packed : nullptr, drop, in.m_tready);

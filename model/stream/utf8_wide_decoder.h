@@ -4,8 +4,8 @@
 // this class adds the shift and pack stages (a delay), the output FIFO with
 // its output register and the credit that withdraws s_axis_tready
 // (LaneFifoModel), and the status. With OUT_UNITS below LANES the FIFO's head
-// goes through a register slice (AxisSkidModel) into the repacking ring
-// (RepackRingCycleModel: items of 38 bits, {code point, length, class}),
+// goes into the repacking ring (RepackRingCycleModel, through its input
+// slice: items of 38 bits, {code point, length, class}),
 // which gives OUT_UNITS units a beat.
 // Nothing but the FIFO's head (or the ring's reader) waits for m_axis_tready.
 #ifndef UTF8CORE_MODEL_UTF8_WIDE_DECODER_H_
@@ -16,7 +16,6 @@
 #include <memory>
 #include <vector>
 
-#include "utf8_axis_skid.h"
 #include "utf8_lane_fifo.h"
 #include "utf8_lane_front.h"
 #include "utf8_lane_status.h"
@@ -70,7 +69,6 @@ class WideDecoderCycleModel {
   // nothing once every buffer has grown to LANES units.
   Beat decided_;
   LaneFifoModel<Beat> fifo_;  // output FIFO and credit
-  AxisSkidModel<Beat> skid_;                      // OUT_UNITS < LANES only
   std::unique_ptr<RepackRingCycleModel> repack_;  // OUT_UNITS < LANES only
 };
 

@@ -22,9 +22,11 @@
  * waits while the rows it could write are not all read (from registers: the
  * rows between the read and write rows, and the rows this beat needs).
  *
- * Latency: one clock to the input register, one to the shift stage, one to
- * the ring, one to the output register once the row is complete. A beat of u items
- * takes u/OUT clocks of output on average, at least one clock of input.
+ * Latency: one clock to the input slice (a register slice that also holds
+ * what the count decodes to; s_ready is its flop), one to the input
+ * register, one to the shift stage, one to the ring, one to the output
+ * register once the row is complete. A beat of u items takes u/OUT clocks
+ * of output on average, at least one clock of input.
  *
  * A packet may end with an empty beat (count 0, s_last): when the packet's
  * items filled whole rows, its output ends with an empty row (m_keep all
@@ -204,6 +206,40 @@ always @* begin
     end
 end
 
+// Input slice (utf8_axis_skid): the beat, its last flag and what its count
+// decodes to (above), so that the room rule and the beat's candidates below
+// start at flops. From the count itself, through those tables into the room
+// rule's compares and the room flag, was the longest path at LANES 16,
+// OUT_UNITS 4 (seed 2: the wide decoder's slice, then five levels). FREE_LOAD:
+// the slice's data flops are enabled by its own flops and the ring's ready,
+// not by s_valid (the ring reads data only with a valid beat). s_ready is
+// the slice's, a flop.
+localparam DW = 1 + IN + OUT + 5 * (RB + 1) + RB;   // the decoded count
+localparam SW = ITEM * IN + 1 + DW;
+wire [SW-1:0] f_beat;
+wire          f_valid, f_ready;
+utf8_axis_skid #(
+    .WIDTH(SW),
+    .FREE_LOAD(1)
+) slice_inst (
+    .clk(clk),
+    .rst(rst),
+    .s_axis_tdata({s_data, s_last, s_hit[0], s_gt, s_r_hot, s_q0, s_q1, s_q2, s_qm1, s_lim, s_lim1}),
+    .s_axis_tvalid(s_valid),
+    .s_axis_tready(s_ready),
+    .m_axis_tdata(f_beat),
+    .m_axis_tvalid(f_valid),
+    .m_axis_tready(f_ready)
+);
+wire [ITEM*IN-1:0] f_data;
+wire               f_last, f_hit0;
+wire [IN-1:0]      f_gt;
+wire [OUT-1:0]     f_r_hot;
+wire [RB:0]        f_q0, f_q1, f_q2;
+wire [RB-1:0]      f_qm1;
+wire [RB:0]        f_lim, f_lim1;
+assign {f_data, f_last, f_hit0, f_gt, f_r_hot, f_q0, f_q1, f_q2, f_qm1, f_lim, f_lim1} = f_beat;
+
 genvar t, v;
 generate
     for (t = 0; t < 2; t = t + 1) begin : g_at
@@ -218,7 +254,7 @@ generate
             for (rr = 0; rr < OUT; rr = rr + 1) begin : g_r
                 localparam [31:0] REM = (cc + rr) % OUT;
                 localparam E = OUT * cc + rr;
-                wire hit = c_hot[cc] && s_r_hot[rr];
+                wire hit = c_hot[cc] && f_r_hot[rr];
                 assign cy_e[E]           = hit && cc + rr >= OUT;
                 assign nz_e[E]           = hit && REM != 0;
                 assign rem_e[CB*E +: CB] = {CB{hit}} & REM[CB-1:0];
@@ -227,25 +263,25 @@ generate
         wire          carry = |cy_e;
         // a last beat's partial row, or an empty last beat with nothing in
         // its row, ends a row
-        wire          part  = |nz_e || (c_hot[0] && s_hit[0]);
+        wire          part  = |nz_e || (c_hot[0] && f_hit0);
         reg  [CB-1:0] rem;
         integer e;
         always @* begin
             rem = {CB{1'b0}};
             for (e = 0; e < OUT * OUT; e = e + 1) rem = rem | rem_e[CB*e +: CB];
         end
-        wire [RB:0]   adv  = (s_last && carry && part) ? s_q2
-                           : (carry || (s_last && part)) ? s_q1 : s_q0;
-        wire [RB-1:0] lrow = (carry && part) ? s_q1[RB-1:0]
-                           : (carry || part) ? s_q0[RB-1:0] : s_qm1;
-        wire [CB-1:0] col  = s_last ? {CB{1'b0}} : rem;
-        // the count's mask (s_gt) shifted up by the column
+        wire [RB:0]   adv  = (f_last && carry && part) ? f_q2
+                           : (carry || (f_last && part)) ? f_q1 : f_q0;
+        wire [RB-1:0] lrow = (carry && part) ? f_q1[RB-1:0]
+                           : (carry || part) ? f_q0[RB-1:0] : f_qm1;
+        wire [CB-1:0] col  = f_last ? {CB{1'b0}} : rem;
+        // the count's mask (f_gt) shifted up by the column
         wire [V-1:0] smask;
         for (v = 0; v < V; v = v + 1) begin : g_v
             wire [OUT-1:0] term;
             for (cc = 0; cc < OUT; cc = cc + 1) begin : g_c
                 if (cc <= v && v - cc < IN) begin : g_in
-                    assign term[cc] = c_hot[cc] && s_gt[v - cc];
+                    assign term[cc] = c_hot[cc] && f_gt[v - cc];
                 end else begin : g_out
                     assign term[cc] = 1'b0;
                 end
@@ -263,7 +299,7 @@ endgenerate
 reg  [RB:0]   occ_q;
 reg           room_q;   // occ_q <= in_lim_q
 wire          take = in_valid_q && room_q;
-assign s_ready = !in_valid_q || take;
+assign f_ready = !in_valid_q || take;
 // The output register takes the read row when it is complete and the
 // register is empty or its beat leaves (the row then leaves the ring).
 // "Complete" (rrow_q != drow_q) is a register worked out a clock ahead, and
@@ -346,9 +382,9 @@ wire          take_l   = inv_l && room_l;
 // The sum and the compares are written as logic (add_bits, le_bits) for
 // the same reason as the tables above.
 wire [RB:0]   oadv     = add_bits(occ_q, in_adv_q);
-wire          room_t   = pop ? le_bits(oadv, s_lim1)  : le_bits(oadv, s_lim);
+wire          room_t   = pop ? le_bits(oadv, f_lim1)  : le_bits(oadv, f_lim);
 wire          room_h   = pop ? le_bits(occ_q, in_lim1_q) : le_bits(occ_q, in_lim_q);
-wire          room_i   = pop ? le_bits(occ_q, s_lim1) : le_bits(occ_q, s_lim);
+wire          room_i   = pop ? le_bits(occ_q, f_lim1) : le_bits(occ_q, f_lim);
 wire          room_next = take_l ? room_t : inv_l ? room_h : room_i;
 wire [RB:0]   occ_next = occ_q + (take ? in_adv_q : {(RB+1){1'b0}}) - {{RB{1'b0}}, pop};
 utf8_lane_copy #(.RESET_VALUE(1'b1)) room_l_inst (
@@ -360,7 +396,7 @@ utf8_lane_copy #(.RESET_VALUE(1'b1)) room_l_inst (
 utf8_lane_copy inv_l_inst (
     .clk(clk),
     .rst(rst),
-    .d(s_valid || (inv_l && !take_l)),
+    .d(f_valid || (inv_l && !take_l)),
     .q(inv_l)
 );
 
@@ -391,7 +427,7 @@ generate
         utf8_lane_copy inv_inst (
             .clk(clk),
             .rst(rst),
-            .d(s_valid || (inv_r[r] && !take_r[r])),
+            .d(f_valid || (inv_r[r] && !take_r[r])),
             .q(inv_r[r])
         );
         utf8_lane_copy #(.RESET_VALUE(1'b1)) room_inst (
@@ -555,17 +591,17 @@ end
 
 integer hw;
 always @(posedge clk) begin
-    if (s_ready) begin
-        in_data_q  <= s_data;
-        in_lim_q   <= s_lim;
-        in_lim1_q  <= s_lim1;
-        in_last_q  <= s_last;
+    if (f_ready) begin
+        in_data_q  <= f_data;
+        in_lim_q   <= f_lim;
+        in_lim1_q  <= f_lim1;
+        in_last_q  <= f_last;
         in_adv_q   <= take ? g_at[1].adv : g_at[0].adv;
         in_lrow_q  <= take ? g_at[1].lrow : g_at[0].lrow;
         in_col_q   <= take ? g_at[1].col : g_at[0].col;
         in_smask_q <= take ? g_at[1].smask : g_at[0].smask;
     end
-    in_valid_q <= s_valid || (in_valid_q && !take);
+    in_valid_q <= f_valid || (in_valid_q && !take);
     if (take) begin
         wrow_q <= wrow_sum;
         wcol_q <= in_col_q;

@@ -381,28 +381,11 @@ utf8_lane_fifo #(
 
 generate
     if (NARROW) begin : g_narrow
-        // A register slice between the FIFO's head and the ring, so that the
-        // FIFO's read (and its credit, and the front end's ready) starts at
-        // a flop rather than after the ring's take: that chain was the
-        // longest path at LANES 16, OUT_UNITS 4. FREE_LOAD: the slice's
-        // 600-odd data flops (LANES 16) enabled by its own flops and the
-        // ring's ready, not by the FIFO's valid (the ring takes data only
-        // with a valid beat).
-        wire [FW-1:0] sk_data;
-        wire          sk_valid, sk_ready;
-        utf8_axis_skid #(
-            .WIDTH(FW),
-            .FREE_LOAD(1)
-        ) skid_inst (
-            .clk(clk),
-            .rst(rst),
-            .s_axis_tdata(out_q),
-            .s_axis_tvalid(head_valid),
-            .s_axis_tready(head_ready),
-            .m_axis_tdata(sk_data),
-            .m_axis_tvalid(sk_valid),
-            .m_axis_tready(sk_ready)
-        );
+        // The ring's input slice (inside utf8_repack_ring) stands between
+        // the FIFO's head and the ring's take, so that the FIFO's read (and
+        // its credit, and the front end's ready) starts at a flop rather
+        // than after the ring's take: that chain was the longest path at
+        // LANES 16, OUT_UNITS 4.
         wire [EW*OUT_UNITS-1:0] rp_data;
         utf8_repack_ring #(
             .ITEM(EW),
@@ -411,11 +394,11 @@ generate
         ) ring_inst (
             .clk(clk),
             .rst(rst),
-            .s_data(sk_data[0 +: EW*LANES]),
-            .s_count(sk_data[EW*LANES +: CW]),
-            .s_valid(sk_valid),
-            .s_ready(sk_ready),
-            .s_last(sk_data[FW-1]),
+            .s_data(out_q[0 +: EW*LANES]),
+            .s_count(out_q[EW*LANES +: CW]),
+            .s_valid(head_valid),
+            .s_ready(head_ready),
+            .s_last(out_q[FW-1]),
             .m_data(rp_data),
             .m_keep(m_axis_tkeep),
             .m_valid(m_axis_tvalid),

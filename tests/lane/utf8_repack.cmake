@@ -22,7 +22,7 @@ foreach(set "utf8_repack;32;8;2" "utf8_repack;32;64;16" "utf8_repack;8;27;8"
     SOURCES ${CMAKE_SOURCE_DIR}/rtl/lane/${top}.v
     PREFIX V${top}_i${item}_in${in}_out${out}
     TOP_MODULE ${top}
-    INCLUDE_DIRS ${CMAKE_SOURCE_DIR}/rtl/lane
+    INCLUDE_DIRS ${CMAKE_SOURCE_DIR}/rtl/lane ${CMAKE_SOURCE_DIR}/rtl/common
     TRACE_FST
     VERILATOR_ARGS -Wall --assert -GITEM=${item} -GIN=${in} -GOUT=${out})
 endforeach()
