@@ -89,8 +89,10 @@ reg [CB-1:0]      wcol_q;
 reg [RB:0]        drow_q;
 reg [RB:0]        rrow_q;
 
-// Every value below is a table of the input's count (one-hot, s_hit), the
-// column and s_last, written as an AND-OR of constants worked out here, so
+// Every value below is a table of the input's count (one-hot, s_hit; the
+// count's own values are worked out at the input and carried by the input
+// slice, those of the count and the column after it), the column and
+// s_last, written as an AND-OR of constants worked out here, so
 // that synthesis makes it LUTs. Written with + and <, the sums and
 // compares became carry chains (CCU2C) whose routes in and out (2 ns
 // each) were the longest paths at LANES 16, OUT_UNITS 4 (103.8 MHz).
@@ -371,8 +373,8 @@ endfunction
 // valid and room flags that drive nothing else (the flags themselves reach
 // every load enable of the beat in front): the next occupancy is occ_q, plus
 // the beat's rows if it goes, less a row if the output register takes one;
-// the limit is the next beat's (s_count's) when the register loads, else the
-// held one. Each case is compared on its own and the take and the pop
+// the limit is the next beat's (the slice's) when the register loads, else
+// the held one. Each case is compared on its own and the take and the pop
 // choose last.
 wire          room_l, inv_l;   // copies of room_q and in_valid_q
 wire          take_l   = inv_l && room_l;
