@@ -111,8 +111,9 @@ generate
     end
 endgenerate
 
-// The front end's dec_end is all zeros when its beat is not valid, so a lane's
-// unit flag needs no term of in_valid (which would fan out to every lane).
+// A lane's unit flag needs no term of in_valid (which would fan out to every
+// lane): the last step clears a beat that is not valid (the idle flag below),
+// so in_end may be anything then (the validator's front leaves it as it falls).
 wire [LANES-1:0] unit = in_end;
 
 // ---------------------------------------------------------------------------
@@ -141,6 +142,7 @@ end
 wire unused_t = &{1'b0, t[31:8], 1'b0};
 
 reg                    lane_last_q;
+reg                    lane_idle_q;   // no valid beat in this stage
 reg [OFFSET_WIDTH-1:0] lane_base_q;
 reg [LANES-1:0]        lane_err_q;
 reg [8*LANES-1:0]      lane_rel_q;
@@ -149,17 +151,21 @@ reg [6*LANES-1:0]      lane_hit_q;
 
 always @(posedge clk) begin
     lane_last_q  <= in_last && in_valid;   // from here on, "last" means a valid last beat
+    lane_idle_q  <= !in_valid;
     lane_base_q  <= in_base;
     lane_err_q   <= lane_err;
     lane_rel_q   <= lane_rel;
     lane_cls_q   <= in_cls;
     lane_hit_q   <= hit;
+    // Only the one-bit flags are reset here and in the steps below. The error
+    // flags and counts of a beat in flight at a reset are cleared at the last
+    // step, the one stage C reads, by rst and then by the idle flags that rst
+    // sets: with a reset on every stage's flags and counts, rst went to some
+    // 2,400 flops at LANES 128, and its route to the front end's flops was
+    // that block's longest path on ECP5 (seed 3).
     if (rst) begin
-        // the flags and counts of beats in flight, which would otherwise reach
-        // stage C: the same for each step below
         lane_last_q  <= 1'b0;
-        lane_err_q   <= {LANES{1'b0}};
-        lane_hit_q   <= {6*LANES{1'b0}};
+        lane_idle_q  <= 1'b1;
     end
 end
 
@@ -173,8 +179,10 @@ generate
         localparam WI = width_after(gs - 1);
         localparam NO = items_after(gs);
         localparam WO = width_after(gs);
+        localparam LAST = (gs == STEPS - 1);
 
         wire                    in_last_s;
+        wire                    in_idle_s;
         wire [OFFSET_WIDTH-1:0] in_base_s;
         wire [NI-1:0]           in_err_s;
         wire [8*NI-1:0]         in_rel_s;
@@ -182,6 +190,7 @@ generate
         wire [6*WI*NI-1:0]      in_cnt_s;
         if (gs == 0) begin : g_first
             assign in_last_s  = lane_last_q;
+            assign in_idle_s  = lane_idle_q;
             assign in_base_s  = lane_base_q;
             assign in_err_s   = lane_err_q;
             assign in_rel_s   = lane_rel_q;
@@ -189,6 +198,7 @@ generate
             assign in_cnt_s   = lane_hit_q;
         end else begin : g_next
             assign in_last_s  = g_step[gs-1].last_q;
+            assign in_idle_s  = g_step[gs-1].idle_q;
             assign in_base_s  = g_step[gs-1].base_q;
             assign in_err_s   = g_step[gs-1].err_q;
             assign in_rel_s   = g_step[gs-1].rel_q;
@@ -217,6 +227,7 @@ generate
         );
 
         reg                    last_q;
+        reg                    idle_q;
         reg [OFFSET_WIDTH-1:0] base_q;
         reg [NO-1:0]           err_q;
         reg [8*NO-1:0]         rel_q;
@@ -225,23 +236,31 @@ generate
 
         always @(posedge clk) begin
             last_q  <= in_last_s;
+            idle_q  <= in_idle_s;
             base_q  <= in_base_s;
             err_q   <= err;
             rel_q   <= rel;
             cls_q   <= cls;
             cnt_q   <= cnt;
-            if (rst) begin
-                last_q  <= 1'b0;
+            // The last step is what stage C reads: no error and zero counts
+            // for a beat that is not valid, among them whatever was in
+            // flight at a reset.
+            if (LAST && (rst || in_idle_s)) begin
                 err_q   <= {NO{1'b0}};
                 cnt_q   <= {6*WO*NO{1'b0}};
+            end
+            if (rst) begin
+                last_q  <= 1'b0;
+                idle_q  <= 1'b1;
             end
         end
     end
 endgenerate
 
 // The last step's register, as stage C reads it. Its error flag and counts are
-// zero, and its last flag low, for a beat that is not valid: no valid flag is
-// carried.
+// zero, and its last flag low, for a beat that is not valid (the step's clear),
+// so stage C needs no valid flag.
+wire unused_idle = &{1'b0, g_step[STEPS-1].idle_q, 1'b0};
 wire                    beat_last_q  = g_step[STEPS-1].last_q;
 wire [OFFSET_WIDTH-1:0] beat_base_q  = g_step[STEPS-1].base_q;
 wire                    beat_err_q   = g_step[STEPS-1].err_q;
@@ -285,8 +304,8 @@ reg [5:0]      sat_q;         // counter c-1 has passed all ones (a clock after 
 genvar gc;
 generate
     for (gc = 0; gc < 6; gc = gc + 1) begin : g_count
-        // A beat that is not valid counts zero (the stages' counts are
-        // cleared by reset too), so the add needs no enable from a valid flag.
+        // A beat that is not valid counts zero (the last step's counts are
+        // cleared for it), so the add needs no enable from a valid flag.
         wire [CL:0] lo_sum = {1'b0, cnt_lo_q[gc*CL +: CL]}
             + {{(CL+1-CNT_W){1'b0}}, beat_cnt_q[gc*CNT_W +: CNT_W]};
         wire [CH:0] hi_sum = {1'b0, cnt_hi_q[gc*CH +: CH]} + {{CH{1'b0}}, cnt_carry_q[gc]};
