@@ -19,9 +19,9 @@
  *    pulse comes exactly F_LAT clocks after its last beat is accepted, and the
  *    verdicts stored are exactly the packets whose pulse has come and whose
  *    verdict is not yet taken;
- *  - s_axis_tready (docs/interface.md): high in a clock exactly when, a clock
- *    earlier, fewer than QUEUE-2 packets had been accepted more than a clock
- *    before with their verdicts not yet taken.
+ *  - s_axis_tready (docs/interface.md): high in a clock exactly when, two
+ *    clocks earlier, fewer than QUEUE-3 packets had been accepted more than a
+ *    clock before with their verdicts not yet taken.
  * F_RATE (task rate_lN, QUEUE 32, the default): with m_axis_tready always
  * high, s_axis_tready never drops (SPEC §5: LANES bytes every clock on any
  * input, 1-byte packets back to back included).
@@ -174,18 +174,20 @@ always @(*) begin
     end
 end
 
-// docs/interface.md: ready exactly when, a clock earlier, fewer than QUEUE-2
-// packets had been accepted more than a clock before and not yet taken
+// docs/interface.md: ready exactly when, two clocks earlier, fewer than
+// QUEUE-3 packets had been accepted more than a clock before and not yet taken
+reg f_past2 = 1'b0;
+always @(posedge clk) f_past2 <= f_past_valid;
 always @(posedge clk) begin
-    if (f_past_valid && !$past(rst) && !rst) begin
-        assert (s_axis_tready == ($past(f_owed) < QUEUE - 2));
+    if (f_past2 && !$past(rst, 2) && !$past(rst) && !rst) begin
+        assert (s_axis_tready == ($past(f_owed, 2) < QUEUE - 3));
     end
 end
 
 `ifdef F_RATE
 // SPEC §5 at the default QUEUE: with the output always ready the validator
 // takes a beat every clock on any input, 1-byte packets back to back included
-// (the credit never reaches QUEUE-2, since verdicts leave a fixed 14 clocks
+// (the credit never reaches QUEUE-3, since verdicts leave a fixed 14 clocks
 // after their packet's last beat).
 always @(*) if (f_past_valid) assume (m_axis_tready);
 always @(*) begin

@@ -51,10 +51,11 @@ void ValidatorCycleModel::tick(const Inputs& in) {
   }
   if (st.valid) queue_.push_back(Verdict{st.offset, st.cls, st.error});
   // The credit that guards it.
-  // Ready next clock reads the count before this clock's events (the RTL's
-  // next ready is one flop of the credit), which counts a packet a clock after
-  // its last beat is accepted.
-  s_ready_ = outstanding_ < kQueue - 2;
+  // Ready two clocks on reads the count before this clock's events (the RTL's
+  // ready is two flops behind a bit of the credit), which counts a packet a
+  // clock after its last beat is accepted.
+  s_ready_ = s_ready_pre_;
+  s_ready_pre_ = outstanding_ < kQueue - 3;
   outstanding_ += (owe_q_ ? 1 : 0) - (m_fire ? 1 : 0);
   owe_q_ = owe;
 
@@ -67,6 +68,7 @@ void ValidatorCycleModel::tick(const Inputs& in) {
     outstanding_ = 0;
     owe_q_ = false;
     s_ready_ = true;
+    s_ready_pre_ = true;
   }
 }
 

@@ -51,6 +51,7 @@ class ValidatorCycleModel {
   LaneFrontModel front_;
   LaneStatusModel status_;
   bool s_ready_ = true;
+  bool s_ready_pre_ = true;  // s_ready_ a clock on
 
   std::deque<Verdict> queue_;  // the RTL's circular buffer
   bool out_valid_ = false;     // and its output register

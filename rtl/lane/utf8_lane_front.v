@@ -31,7 +31,21 @@ module utf8_lane_front #(
     parameter LANES = 8,
     // width of the byte offsets within a packet: at least log2(LANES) + 4, so
     // that the beat count's low half has two bits
-    parameter OFFSET_WIDTH = 32
+    parameter OFFSET_WIDTH = 32,
+    // 1: dec_end, dec_start and dec_str_end are all zeros when !dec_valid (a
+    // valid term per lane and a reset). 0: they are left as they fall when
+    // !dec_valid, for an owner that reads them only with dec_valid (the
+    // validator, whose status clears a beat that is not valid itself): at
+    // LANES 128 rst's route to these flops across the beat was the longest
+    // path.
+    parameter IDLE_CLEAR = 1,
+    // 0: s_ready_next is the owner's ready register's next value, and each
+    // ready copy loads it. 1: it is that value a clock earlier; the front
+    // registers it into a few middle copies and each ready copy loads one of
+    // them, so no route from the owner's credit reaches every copy across the
+    // beat in one clock (the validator's longest path at LANES 128). The
+    // owner then keeps its own ready two flops behind s_ready_next too.
+    parameter READY_AHEAD = 0
 ) (
     input  wire                      clk,
     input  wire                      rst,
@@ -53,7 +67,8 @@ module utf8_lane_front #(
     // ends there as a packet would. A packet's first byte starts one anyway.
     input  wire [LANES-1:0]          s_start,
 
-    // Decided beats, one per clock at most; dec_end is all zeros when !dec_valid
+    // Decided beats, one per clock at most; with IDLE_CLEAR dec_end,
+    // dec_start and dec_str_end are all zeros when !dec_valid
     output wire                      dec_valid,
     output wire                      dec_last,   // the packet's last beat
     output wire [OFFSET_WIDTH-1:0]   dec_base,   // packet offset of lane 0
@@ -93,6 +108,12 @@ generate
     if (LO_W < 2) begin : g_check_offset_width
         error_OFFSET_WIDTH_must_be_at_least_log2_LANES_plus_4 stop ();
     end
+    if (IDLE_CLEAR != 0 && IDLE_CLEAR != 1) begin : g_check_idle_clear
+        error_IDLE_CLEAR_must_be_0_or_1 stop ();
+    end
+    if (READY_AHEAD != 0 && READY_AHEAD != 1) begin : g_check_ready_ahead
+        error_READY_AHEAD_must_be_0_or_1 stop ();
+    end
 endgenerate
 
 // Input register: the accepted beat, and cfg_mode with it. Data flops load on
@@ -123,13 +144,33 @@ reg  [LANES-1:0]    in_start_q;
 wire [FIRE_CTRL:0]  fire = in_valid_q;   // the input register's beat moves on
 wire                in_fire = fire[FIRE_CTRL];
 
+// With READY_AHEAD, the middle copies: one per four ready copies.
+localparam RDY_MID = (FIRE_CTRL + 4) / 4;
+wire [FIRE_CTRL:0] rdy_d;
+
 genvar r;
 generate
+    if (READY_AHEAD) begin : g_rdy_mid
+        wire [RDY_MID-1:0] mid_q;
+        for (r = 0; r < RDY_MID; r = r + 1) begin : g_mid
+            utf8_lane_copy #(.RESET_VALUE(1'b1)) mid_inst (
+                .clk(clk),
+                .rst(rst),
+                .d(s_ready_next),
+                .q(mid_q[r])
+            );
+        end
+        for (r = 0; r <= FIRE_CTRL; r = r + 1) begin : g_d
+            assign rdy_d[r] = mid_q[r / 4];
+        end
+    end else begin : g_rdy_direct
+        assign rdy_d = {(FIRE_CTRL+1){s_ready_next}};
+    end
     for (r = 0; r <= FIRE_CTRL; r = r + 1) begin : g_in_valid
         utf8_lane_copy #(.RESET_VALUE(1'b1)) rdy_inst (
             .clk(clk),
             .rst(rst),
-            .d(s_ready_next),
+            .d(rdy_d[r]),
             .q(rdy_q[r])
         );
         (* keep *)
@@ -280,9 +321,14 @@ reg [MODE_GROUPS-1:0] mode_idle_q;
 
 generate
     for (r = 0; r < MODE_GROUPS; r = r + 1) begin : g_mode_idle
+        // Loaded as the lanes beside its mode copies are, by their group's
+        // copy of the input register's valid (all copies are equal): in_fire,
+        // the control's copy, had a 4.9 ns route out to one of them at
+        // LANES 128.
+        localparam FG = (2 * r < FIRE_GROUPS) ? 2 * r : FIRE_GROUPS - 1;
         (* keep *)
         always @(posedge clk) begin
-            if (in_fire) begin
+            if (fire[FG]) begin
                 mode_idle_q[r] <= in_last_q;
             end
             if (rst) begin
@@ -587,22 +633,38 @@ always @(posedge clk) begin
     dec_valid_q <= take_valid_q[0];
     dec_last_q  <= take_last_q;
     dec_base_q  <= take_base_q;
-    dec_end_q   <= lane_end & take_valid_lanes;
     dec_len_q   <= lane_len;
     dec_cls_q   <= lane_cls;
     dec_cp_q    <= lane_cp;
     // each lane's own byte sits after the five history bytes of the window
     dec_data_q  <= take_ext_q[8*HIST +: 8*LANES];
     dec_keep_q  <= take_keep_q;
-    dec_start_q   <= take_start_q & take_valid_lanes;
-    dec_str_end_q <= take_str_end_q & take_valid_lanes;
     if (rst) begin
         dec_valid_q <= 1'b0;
-        dec_end_q   <= {LANES{1'b0}};
-        dec_start_q   <= {LANES{1'b0}};
-        dec_str_end_q <= {LANES{1'b0}};
     end
 end
+
+generate
+    if (IDLE_CLEAR) begin : g_idle_clear
+        always @(posedge clk) begin
+            dec_end_q     <= lane_end & take_valid_lanes;
+            dec_start_q   <= take_start_q & take_valid_lanes;
+            dec_str_end_q <= take_str_end_q & take_valid_lanes;
+            if (rst) begin
+                dec_end_q     <= {LANES{1'b0}};
+                dec_start_q   <= {LANES{1'b0}};
+                dec_str_end_q <= {LANES{1'b0}};
+            end
+        end
+    end else begin : g_idle_free
+        always @(posedge clk) begin
+            dec_end_q     <= lane_end;
+            dec_start_q   <= take_start_q;
+            dec_str_end_q <= take_str_end_q;
+        end
+        wire unused_take_valid = &{1'b0, take_valid_lanes, 1'b0};
+    end
+endgenerate
 
 assign dec_valid = dec_valid_q;
 assign dec_last  = dec_last_q;

@@ -26,7 +26,7 @@ module utf8_validator #(
     // width of each saturating error counter, at least 16 (utf8_lane_status)
     parameter COUNT_WIDTH = 32,
     // verdicts that may be outstanding (accepted tlast, verdict not yet taken):
-    // a power of two, at least 4 (the next ready reads owed_q[QUEUE-3]), and
+    // a power of two, at least 4 (the ready two clocks on reads owed_q[QUEUE-4]), and
     // more than the pipeline depth for back-to-back 1-byte packets at full rate
     parameter QUEUE = 32
 ) (
@@ -80,7 +80,8 @@ generate
 endgenerate
 
 reg s_ready_q;
-reg s_ready_d;  // its next value outside reset, which the front end registers copies of
+reg s_ready_pre_q;  // its next value outside reset
+reg s_ready_d;      // and the one after, which the front end registers middle copies of
 wire s_fire = s_axis_tvalid && s_ready_q;
 
 wire                    dec_valid;
@@ -95,9 +96,13 @@ wire [LANES-1:0]        dec_keep;
 wire [LANES-1:0]        dec_start;
 wire [LANES-1:0]        dec_str_end;
 
+// The status clears a beat that is not valid itself (its idle flag), so the
+// front's unit flags need neither a valid term nor a reset (IDLE_CLEAR 0).
 utf8_lane_front #(
     .LANES(LANES),
-    .OFFSET_WIDTH(OFFSET_WIDTH)
+    .OFFSET_WIDTH(OFFSET_WIDTH),
+    .IDLE_CLEAR(0),
+    .READY_AHEAD(1)
 ) front_inst (
     .clk(clk),
     .rst(rst),
@@ -203,7 +208,8 @@ always @(posedge clk) begin
         2'b01:   q_fill_q <= {1'b0, q_fill_q[QUEUE-1:1]};
         default: q_fill_q <= q_fill_q;
     endcase
-    s_ready_q <= s_ready_d;
+    s_ready_pre_q <= s_ready_d;
+    s_ready_q     <= s_ready_pre_q;
     owe_q     <= owe;
     case ({owe_q, m_fire})
         2'b10:   owed_q <= {owed_q[QUEUE-2:0], 1'b1};
@@ -211,6 +217,7 @@ always @(posedge clk) begin
         default: owed_q <= owed_q;
     endcase
     if (rst) begin
+        s_ready_pre_q <= 1'b1;
         s_ready_q     <= 1'b1;
         q_wr_q        <= {PTR_W{1'b0}};
         q_rd_q        <= {PTR_W{1'b0}};
@@ -223,15 +230,17 @@ end
 
 // The credit counts a packet a clock after its last beat is accepted (owe_q),
 // so that s_axis_tvalid reaches only that flop, not the thermometer's QUEUE
-// flops and their long route. Ready next clock: fewer than QUEUE-2 verdicts
-// counted now, whatever this clock's events; with owe_q's and this clock's at
-// most two more are owed, so the buffer never overflows. The two entries this
-// costs are why QUEUE is well above the pipeline's depth. Read from a flop, the
-// next ready has no LUT in front of the ready copies spread over the front
-// end; with the events in it (s_axis_tvalid, tlast, m_axis_tready) it would
-// take two LUT levels before the route to the farthest copy.
+// flops and their long route. Ready two clocks on: fewer than QUEUE-3
+// verdicts counted now, whatever this clock's and the next clock's events;
+// with owe_q's and those two clocks' at most three more are owed, so the
+// buffer never overflows. The entries this costs are why QUEUE is well above
+// the pipeline's depth. Read from a flop, the ready has no LUT in front of
+// the copies but an inverter; a clock ahead, it goes through a few middle
+// copies in the front end (READY_AHEAD) instead of reaching all of its ready
+// copies, spread over the beat, in one clock: that route was the longest path
+// at LANES 128 on ECP5 (4.2 ns).
 always @* begin
-    s_ready_d = !owed_q[QUEUE-3];
+    s_ready_d = !owed_q[QUEUE-4];
 end
 
 assign s_axis_tready   = s_ready_q;

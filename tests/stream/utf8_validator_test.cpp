@@ -145,9 +145,9 @@ TEST_P(ValidatorTest, SustainedBackpressure) {
 
 // Back-to-back 1-byte packets with the output always ready: one is taken every
 // clock. Each packet holds a verdict credit from its acceptance until its
-// verdict is taken, and ready needs fewer than QUEUE-2 owed, so this holds only
-// while the pipeline is shorter than that; with a deeper one s_axis_tready
-// would drop every few packets.
+// verdict is taken, and ready needs fewer than QUEUE-3 owed two clocks before,
+// so this holds only while the pipeline is shorter than that; with a deeper
+// one s_axis_tready would drop every few packets.
 TEST_P(ValidatorTest, OneBytePacketsEveryClock) {
   std::vector<WidePacket> packets;
   for (int i = 0; i < 400; ++i) packets.push_back({{static_cast<uint8_t>(i % 3 ? 0x41 : 0xC3)}, Mode::kRfc3629, -1});
