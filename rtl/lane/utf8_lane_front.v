@@ -137,6 +137,8 @@ localparam FIRE_CTRL = FIRE_GROUPS + 1;
 wire [FIRE_CTRL:0]  rdy_q;
 reg  [FIRE_CTRL:0]  in_valid_q;
 reg  [8*LANES-1:0]  in_data_q;
+reg  [5*LANES-1:0]  in_nib_q;    // each byte's high nibble classed (utf8_lane_code's nib)
+wire [5*LANES-1:0]  in_nib_d;
 reg  [LANES-1:0]    in_keep_q;
 reg                 in_last_q;
 reg                 in_mode_q;
@@ -185,6 +187,7 @@ endgenerate
 
 always @(posedge clk) begin
     in_data_q <= s_axis_tdata;
+    in_nib_q <= in_nib_d;
     in_keep_q <= s_axis_tkeep;
     in_last_q <= s_axis_tlast;
     in_mode_q <= cfg_mode;
@@ -198,7 +201,10 @@ wire [CODE_W*LANES-1:0] in_code;
 generate
     for (r = 0; r < LANES; r = r + 1) begin : g_code
         utf8_lane_code code_inst (
+            .hi(s_axis_tdata[8*r+4 +: 4]),
+            .nib_d(in_nib_d[5*r +: 5]),
             .b(in_data_q[8*r +: 8]),
+            .nib(in_nib_q[5*r +: 5]),
             .kind(in_code[CODE_W*r + 6 +: 4]),
             .lead_rng(in_code[CODE_W*r + 3 +: 3]),
             .cont_rng(in_code[CODE_W*r +: 3])
