@@ -449,6 +449,21 @@ localparam RD_SLOW = RD_ANY + STEPS;
 
 reg                   sm_valid_q;
 reg  [NW-1:0]         sm_bn_q;
+// A beat without an error unit: its bytes fill the first sm_bn_q of the
+// step's LANES slots. The mask is decoded here, from the delay line's flops
+// (each bit a function of LOG_L + 1 of them, one LUT level at LANES 16), and
+// goes through the beat FIFO beside the beat: decoded from the FIFO's head,
+// the head's count went through LANES compares (carry chains) to the step
+// register, LANES 16's longest path on ECP5 (3.1 ns of route from the FIFO's
+// output register, then a carry chain).
+reg  [LANES-1:0]      sm_fill_q;
+reg  [LANES-1:0]      rd_fill;
+integer f;
+always @* begin
+    for (f = 0; f < LANES; f = f + 1) begin
+        rd_fill[f] = f < rd_line[RD_BN +: LOG_L + 1];
+    end
+end
 reg                   sm_last_q;
 reg                   sm_retract_q;
 reg                   sm_slow_q;
@@ -465,6 +480,7 @@ always @(posedge clk) begin
     sm_any_q     <= rd_line[RD_ANY +: STEPS];
     sm_n_q       <= step_n_d;
     sm_bn_q      <= {{(NW-LOG_L-1){1'b0}}, rd_line[RD_BN +: LOG_L + 1]};
+    sm_fill_q    <= rd_fill;
     sm_k_q       <= step_k_d;
     sm_role_q    <= rd_line[RD_ROLE +: 2 * LANES];
     sm_data_q    <= rd_line[RD_DATA +: 8 * LANES];
@@ -530,8 +546,8 @@ wire          beat_com = sm_last_q || |sm_any_q;
 // beat's, its byte count, roles, bytes}
 localparam F_DATA = 0;
 localparam F_ROLE = F_DATA + 8 * LANES;
-localparam F_BN   = F_ROLE + 2 * LANES;
-localparam F_BA   = F_BN + NW;
+localparam F_FILL = F_ROLE + 2 * LANES;
+localparam F_BA   = F_FILL + LANES;
 localparam F_BKA  = F_BA + AW;
 localparam F_BCOM = F_BKA + AW;
 localparam F_A    = F_BCOM + 1;
@@ -548,7 +564,7 @@ reg  [FW-1:0]         cb_entry_q;
 always @(posedge clk) begin
     cb_valid_q <= sm_valid_q;
     cb_entry_q <= {sm_last_q, sm_retract_q, sm_slow_q, step_end, step_com, step_ka, step_a,
-                   beat_com, beat_ka, beat_a, sm_bn_q, sm_role_q, sm_data_q};
+                   beat_com, beat_ka, beat_a, sm_fill_q, sm_role_q, sm_data_q};
     if (rst) begin
         cb_valid_q <= 1'b0;
     end
@@ -596,19 +612,10 @@ wire [STEPS*AW-1:0]   h_a       = head[F_A +: STEPS*AW];
 wire                  h_bcom    = head[F_BCOM];
 wire [AW-1:0]         h_bka     = head[F_BKA +: AW];
 wire [AW-1:0]         h_ba      = head[F_BA +: AW];
-wire [NW-1:0]         h_bn      = head[F_BN +: NW];
-// A beat without an error unit: its bytes fill the first h_bn of the step's
-// LANES slots. The mask is decoded here, from the FIFO's head, into the step
-// register: decoded from the step register's count, LANES compares of one
-// count (carry chains) were LANES 16's longest path on ECP5 (2.7 ns of route
-// from the count's flops).
-reg  [LANES-1:0]      h_fill;
-integer f;
-always @* begin
-    for (f = 0; f < LANES; f = f + 1) begin
-        h_fill[f] = f < h_bn;
-    end
-end
+// A beat without an error unit: the slots its bytes fill (sm_fill_q above).
+// Decoded from the step register's count, LANES compares of one count were
+// LANES 16's longest path on ECP5 (2.7 ns of route from the count's flops).
+wire [LANES-1:0]      h_fill    = head[F_FILL +: LANES];
 wire [2*LANES-1:0]    h_role    = head[F_ROLE +: 2*LANES];
 wire [8*LANES-1:0]    h_data    = head[F_DATA +: 8*LANES];
 
