@@ -613,8 +613,6 @@ wire                  h_bcom    = head[F_BCOM];
 wire [AW-1:0]         h_bka     = head[F_BKA +: AW];
 wire [AW-1:0]         h_ba      = head[F_BA +: AW];
 // A beat without an error unit: the slots its bytes fill (sm_fill_q above).
-// Decoded from the step register's count, LANES compares of one count were
-// LANES 16's longest path on ECP5 (2.7 ns of route from the count's flops).
 wire [LANES-1:0]      h_fill    = head[F_FILL +: LANES];
 wire [2*LANES-1:0]    h_role    = head[F_ROLE +: 2*LANES];
 wire [8*LANES-1:0]    h_data    = head[F_DATA +: 8*LANES];
