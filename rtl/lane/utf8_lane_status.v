@@ -172,7 +172,7 @@ end
 // ---------------------------------------------------------------------------
 // Stages R0..R4 (R5 at LANES 128): the reduction steps, each with its register
 
-genvar gs, gk;
+genvar gs;
 generate
     for (gs = 0; gs < STEPS; gs = gs + 1) begin : g_step
         localparam NI = items_after(gs - 1);
@@ -183,7 +183,6 @@ generate
 
         wire                    in_last_s;
         wire                    in_idle_s;
-        wire [6:0]              in_idle_c;   // copies of in_idle_s (the last step's clears)
         wire [OFFSET_WIDTH-1:0] in_base_s;
         wire [NI-1:0]           in_err_s;
         wire [8*NI-1:0]         in_rel_s;
@@ -192,7 +191,6 @@ generate
         if (gs == 0) begin : g_first
             assign in_last_s  = lane_last_q;
             assign in_idle_s  = lane_idle_q;
-            assign in_idle_c  = {7{lane_idle_q}};
             assign in_base_s  = lane_base_q;
             assign in_err_s   = lane_err_q;
             assign in_rel_s   = lane_rel_q;
@@ -201,7 +199,6 @@ generate
         end else begin : g_next
             assign in_last_s  = g_step[gs-1].last_q;
             assign in_idle_s  = g_step[gs-1].idle_q;
-            assign in_idle_c  = g_step[gs-1].idle_c;
             assign in_base_s  = g_step[gs-1].base_q;
             assign in_err_s   = g_step[gs-1].err_q;
             assign in_rel_s   = g_step[gs-1].rel_q;
@@ -244,47 +241,18 @@ generate
             err_q   <= err;
             rel_q   <= rel;
             cls_q   <= cls;
+            cnt_q   <= cnt;
             // The last step is what stage C reads: no error and zero counts
             // for a beat that is not valid, among them whatever was in
             // flight at a reset.
-            if (LAST && (rst || in_idle_c[6])) begin
+            if (LAST && (rst || in_idle_s)) begin
                 err_q   <= {NO{1'b0}};
+                cnt_q   <= {6*WO*NO{1'b0}};
             end
             if (rst) begin
                 last_q  <= 1'b0;
                 idle_q  <= 1'b1;
             end
-        end
-        // The last step's clear, for the error flag and each class's count
-        // apart: the idle flag in seven copies (the step before keeps them),
-        // each with rst one LUT in front of that count's resets. One LUT of
-        // rst and idle reaching all of the counts was a long route after
-        // rst's (the sanitizer's longest path at LANES 16, seed 1).
-        for (gk = 0; gk < 6; gk = gk + 1) begin : g_cnt_clear
-            always @(posedge clk) begin
-                cnt_q[gk*WO*NO +: WO*NO] <= cnt[gk*WO*NO +: WO*NO];
-                if (LAST && (rst || in_idle_c[gk])) begin
-                    cnt_q[gk*WO*NO +: WO*NO] <= {WO*NO{1'b0}};
-                end
-            end
-        end
-        // This step's copies of its idle flag, for the step after when that is
-        // the last (utf8_lane_copy keeps each apart)
-        wire [6:0] idle_c;
-        for (gk = 0; gk < 7; gk = gk + 1) begin : g_idle_copy
-            if (gs == STEPS - 2) begin : g_copy
-                utf8_lane_copy #(.RESET_VALUE(1'b1)) idle_inst (
-                    .clk(clk),
-                    .rst(rst),
-                    .d(in_idle_s),
-                    .q(idle_c[gk])
-                );
-            end else begin : g_none
-                assign idle_c[gk] = idle_q;
-            end
-        end
-        if (LAST) begin : g_last_copies
-            wire unused_idle_c = &{1'b0, idle_c, 1'b0};
         end
     end
 endgenerate
