@@ -18,9 +18,7 @@ module utf8_lane_fifo #(
     // bits per entry
     parameter WIDTH = 8,
     // entries, a power of two, at least 4 (the credit steps down by two)
-    parameter DEPTH = 16,
-    // the entry bit whose copies m_flag_g gives, one per read group (below)
-    parameter FLAG_BIT = 0
+    parameter DEPTH = 16
 ) (
     input  wire             clk,
     input  wire             rst,
@@ -40,19 +38,7 @@ module utf8_lane_fifo #(
     // Head of the FIFO
     output wire [WIDTH-1:0] m_data,
     output wire             m_valid,
-    input  wire             m_ready,
-
-    // The output register is read in groups of at most 16 bits, (WIDTH + 15)
-    // / 16 of them, each with its own copies of the head's valid (m_valid_g)
-    // and of its entry bit FLAG_BIT (m_flag_g), and each loaded on its own
-    // copy of the ready (m_ready_g, the same value as m_ready): an owner whose
-    // ready depends on the head (utf8_sanitizer: a beat with an error unit
-    // takes two steps) works out each group's ready from that group's copies
-    // and its own, so no one net reaches the whole register. An owner with
-    // one ready gives it to every group.
-    output wire [(WIDTH+15)/16-1:0] m_valid_g,
-    output wire [(WIDTH+15)/16-1:0] m_flag_g,
-    input  wire [(WIDTH+15)/16-1:0] m_ready_g
+    input  wire             m_ready
 );
 
 localparam AW = $clog2(DEPTH);
@@ -67,9 +53,6 @@ generate
     end
     if (DEPTH < 4 || (DEPTH & (DEPTH - 1)) != 0) begin : g_check_depth
         error_DEPTH_must_be_a_power_of_two_at_least_4 stop ();
-    end
-    if (FLAG_BIT < 0 || FLAG_BIT >= WIDTH) begin : g_check_flag_bit
-        error_FLAG_BIT_must_be_an_entry_bit stop ();
     end
 endgenerate
 
@@ -89,8 +72,8 @@ wire [DEPTH-1:0] occ_q = {occ_hi_q, occ0_q};
 reg             out_valid_q;
 reg [WIDTH-1:0]    out_q;
 // The output register in groups of at most 16 bits, each loaded
-// by an enable of its own worked out from its own copies of occ_q[0],
-// out_valid_q and the ready (keep stops synthesis merging them back): one enable from one
+// by an enable of its own worked out from its own copies of occ_q[0] and
+// out_valid_q (keep stops synthesis merging them back): one enable from one
 // pair of flops reaching every bit of a wide output register (129 bits for
 // the 64-lane string validator) was two long routes, the longest path. The
 // pointer and occupancy logic does not share them either, so that placement
@@ -141,31 +124,23 @@ generate
     for (g = 0; g < GROUPS; g = g + 1) begin : g_ram
         localparam LO = 16 * g;
         localparam N = (WIDTH - LO < 16) ? WIDTH - LO : 16;
-        // rd's value, and the next values of this group's copies of occ_q[0]
-        // and out_valid_q, from this group's copies and ready alone (occ_q[1]
-        // and wr are flops of their own)
-        wire rd_ram     = m_ready_g[g] ? occ0_ram_q[g] : (occ0_ram_q[g] && !out_valid_ram_q[g]);
-        wire occ0_ram_d = wr || (rd_ram ? occ_q[1] : occ0_ram_q[g]);
-        wire ovalid_ram_d = occ0_ram_q[g] || (!m_ready_g[g] && out_valid_ram_q[g]);
-        reg  flag_q;
+        // rd's value, from this group's copies
+        wire rd_ram = m_ready ? occ0_ram_q[g] : (occ0_ram_q[g] && !out_valid_ram_q[g]);
         always @(posedge clk) begin
             if (rd_ram) begin
                 out_q[LO +: N] <= mem[rd_ptr_q][LO +: N];
-                flag_q         <= mem[rd_ptr_q][FLAG_BIT];
             end
         end
-        assign m_flag_g[g]  = flag_q;
-        assign m_valid_g[g] = out_valid_ram_q[g];
         (* keep *)
         always @(posedge clk) begin
-            occ0_ram_q[g] <= occ0_ram_d;
+            occ0_ram_q[g] <= occ_d[0];
             if (rst) begin
                 occ0_ram_q[g] <= 1'b0;
             end
         end
         (* keep *)
         always @(posedge clk) begin
-            out_valid_ram_q[g] <= ovalid_ram_d;
+            out_valid_ram_q[g] <= ovalid_d;
             if (rst) begin
                 out_valid_ram_q[g] <= 1'b0;
             end

@@ -577,16 +577,10 @@ end
 wire [FW-1:0] head;
 wire          head_valid;
 wire          head_ready;
-// The FIFO's read groups, each loaded on its own copy of head_ready (below)
-localparam FG = (FW + 15) / 16;
-wire [FG-1:0] head_valid_g;
-wire [FG-1:0] head_slow_g;
-wire [FG-1:0] head_ready_g;
 
 utf8_lane_fifo #(
     .WIDTH(FW),
-    .DEPTH(DEPTH),
-    .FLAG_BIT(F_SLOW)
+    .DEPTH(DEPTH)
 ) fifo_inst (
     .clk(clk),
     .rst(rst),
@@ -598,10 +592,7 @@ utf8_lane_fifo #(
     .wr_data(cb_entry_q),
     .m_data(head),
     .m_valid(head_valid),
-    .m_ready(head_ready),
-    .m_valid_g(head_valid_g),
-    .m_flag_g(head_slow_g),
-    .m_ready_g(head_ready_g)
+    .m_ready(head_ready)
 );
 
 // ---------------------------------------------------------------------------
@@ -659,34 +650,6 @@ wire          sp_load   = !sp_valid_q || room_q;
 wire          sp_load_d = !sp_valid_d_q || room_d_q;
 
 assign head_ready = (!sp_valid_f_q || room_f_q) && g_final;
-
-// head_ready again for each of the FIFO's read groups, from that group's
-// copies of the head's valid and slow flags (the FIFO's) and of the step
-// register's valid, the room rule and the phase (here): one head_ready for
-// the whole output register was the longest path at LANES 16 (the head's
-// slow flag and the room copy each a long route from the enables of groups
-// across the beat). Each copy follows the same rule as its original.
-wire [FG-1:0] room_g;
-wire [FG-1:0] sp_valid_g;
-wire [FG-1:0] phase_g;
-generate
-    for (g = 0; g < FG; g = g + 1) begin : g_head_ready
-        wire take_g = !sp_valid_g[g] || room_g[g];
-        assign head_ready_g[g] = take_g && (STEPS == 1 || !head_slow_g[g] || phase_g[g]);
-        utf8_lane_copy #(.RESET_VALUE(1'b0)) sp_valid_inst (
-            .clk(clk),
-            .rst(rst),
-            .d(take_g ? head_valid_g[g] : sp_valid_g[g]),
-            .q(sp_valid_g[g])
-        );
-        utf8_lane_copy #(.RESET_VALUE(1'b0)) phase_inst (
-            .clk(clk),
-            .rst(rst),
-            .d(take_g && head_valid_g[g] ? STEPS == 2 && head_slow_g[g] && !phase_g[g] : phase_g[g]),
-            .q(phase_g[g])
-        );
-    end
-endgenerate
 
 // A step of a beat with an error has its lanes at the bottom; the top half's
 // bytes are then not used, and are left as they are.
@@ -793,14 +756,13 @@ always @(posedge clk) begin
     end
 end
 
-// The room rule's copies (control, bytes, FIFO read, and one for each of
-// the FIFO's read groups), each a
+// The room rule's three copies (control, bytes, FIFO read), each a
 // utf8_lane_copy: kept apart, with rst on the flop's own reset input, so the
 // subtraction's top bit goes straight into them (a kept flop's reset was a
 // LUT after the subtraction, shared by the three).
-wire [FG+2:0] room_c;
+wire [2:0] room_c;
 generate
-    for (g = 0; g < FG + 3; g = g + 1) begin : g_room
+    for (g = 0; g < 3; g = g + 1) begin : g_room
         utf8_lane_copy #(.RESET_VALUE(1'b1)) room_inst (
             .clk(clk),
             .rst(rst),
@@ -812,7 +774,6 @@ endgenerate
 assign room_q   = room_c[0];
 assign room_d_q = room_c[1];
 assign room_f_q = room_c[2];
-assign room_g   = room_c[FG+2:3];
 
 // The step, registered: its bytes (a whole beat, or the lanes of one half),
 // roles, place, the commit pointer after it (c_q in the clock after the

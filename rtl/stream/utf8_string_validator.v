@@ -750,9 +750,6 @@ end
 localparam OUT_W = 2 * LANES + 1;
 wire [OUT_W-1:0] out_data;
 wire             s_ready_q;
-// one ready for all of the FIFO's read groups; their copies are not needed
-localparam FIFO_GROUPS = (OUT_W + 15) / 16;
-wire [FIFO_GROUPS-1:0] unused_fifo_valid_g, unused_fifo_flag_g;
 
 utf8_lane_fifo #(
     .WIDTH(OUT_W),
@@ -768,10 +765,7 @@ utf8_lane_fifo #(
     .wr_data({f_last_q, f_ok_q, f_end_q}),
     .m_data(out_data),
     .m_valid(m_axis_tvalid),
-    .m_ready(m_axis_tready),
-    .m_valid_g(unused_fifo_valid_g),
-    .m_flag_g(unused_fifo_flag_g),
-    .m_ready_g({FIFO_GROUPS{m_axis_tready}})
+    .m_ready(m_axis_tready)
 );
 
 assign s_axis_tready       = s_ready_q;

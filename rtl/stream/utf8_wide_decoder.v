@@ -358,10 +358,6 @@ generate
     end
 endgenerate
 
-// one ready for all of the FIFO's read groups; their copies are not needed
-localparam FIFO_GROUPS = (FW + 15) / 16;
-wire [FIFO_GROUPS-1:0] unused_fifo_valid_g, unused_fifo_flag_g;
-
 utf8_lane_fifo #(
     .WIDTH(FW),
     .DEPTH(DEPTH)
@@ -376,10 +372,7 @@ utf8_lane_fifo #(
     .wr_data(fifo_in),
     .m_data(out_q),
     .m_valid(head_valid),
-    .m_ready(head_ready),
-    .m_valid_g(unused_fifo_valid_g),
-    .m_flag_g(unused_fifo_flag_g),
-    .m_ready_g({FIFO_GROUPS{head_ready}})
+    .m_ready(head_ready)
 );
 
 // ---------------------------------------------------------------------------

@@ -1,7 +1,6 @@
 # The wide blocks' output FIFO and input credit (tests/lane/utf8_lane_fifo_test.cpp,
 # label quick): rtl/lane/utf8_lane_fifo.v verilated at DEPTH 4 (the formal
-# harnesses' depth) and 16 (the default below 64 lanes), WIDTH 32 (two read
-# groups, FLAG_BIT 21 in the second), beside its
+# harnesses' depth) and 16 (the default below 64 lanes), WIDTH 32, beside its
 # cycle model (model/lane/utf8_lane_fifo.h), every output compared every clock,
 # the owner's pipeline played by the bench.
 add_executable(utf8_lane_fifo_test ${CMAKE_CURRENT_LIST_DIR}/utf8_lane_fifo_test.cpp)
@@ -14,7 +13,7 @@ foreach(depth 4 16)
     PREFIX Vutf8_lane_fifo_d${depth}
     TOP_MODULE utf8_lane_fifo
     TRACE_FST
-    VERILATOR_ARGS -Wall --assert -GWIDTH=32 -GDEPTH=${depth} -GFLAG_BIT=21)
+    VERILATOR_ARGS -Wall --assert -GWIDTH=32 -GDEPTH=${depth})
 endforeach()
 gtest_discover_tests(utf8_lane_fifo_test TEST_PREFIX "utf8_lane_fifo."
   PROPERTIES LABELS quick DISCOVERY_TIMEOUT 60)

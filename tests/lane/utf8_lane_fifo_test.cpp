@@ -3,9 +3,7 @@
 // played by the bench, a pipeline of fixed latency from an accepted beat to
 // its write (wr) or its retirement without an entry (drop), as in the wide
 // decoder and the sanitizer. Every output is compared every clock (s_ready;
-// s_ready_next against the model's next s_ready; m_valid; m_data while valid;
-// each read group's copies of the valid and of entry bit kFlagBit, the group's
-// ready being a copy of m_ready)
+// s_ready_next against the model's next s_ready; m_valid; m_data while valid)
 // and the first mismatch fails the test with its cycle, signal, both values and
 // the seed. The beats are checked again: the written ones leave in order, none
 // lost or repeated, and never more than DEPTH beats are accepted and not yet
@@ -36,10 +34,6 @@ using Model = LaneFifoModel<uint32_t>;
 // the wide decoder's at LANES 8 is longer, but the credit only needs DEPTH
 // to cover it for full rate, which the full-rate test checks at DEPTH 16.
 constexpr int kLatency = 5;
-// The entry bit the read groups keep copies of (FLAG_BIT in tests/lane/utf8_lane_fifo.cmake),
-// and the groups of a 32-bit entry.
-constexpr int kFlagBit = 21;
-constexpr int kGroups = 2;
 
 struct Inputs {
   bool rst = false;
@@ -78,7 +72,6 @@ class FifoBench {
     t.drop = in.drop;
     t.wr_data = in.wr_data;
     t.m_ready = in.m_ready;
-    t.m_ready_g = in.m_ready ? (1u << kGroups) - 1 : 0u;
     t.clk = 0;
     t.eval();
     wave_.dump();
@@ -94,12 +87,6 @@ class FifoBench {
       chk_.check("s_ready", model_.s_ready(), out->s_ready);
       chk_.check("m_valid", model_.m_valid(), out->m_valid);
       if (model_.m_valid()) chk_.check("m_data", model_.m_beat(), out->m_data);
-      for (int g = 0; g < kGroups; ++g) {
-        chk_.check_lane("m_valid_g", g, model_.m_valid(), (t.m_valid_g >> g) & 1u);
-        if (model_.m_valid()) {
-          chk_.check_lane("m_flag_g", g, (model_.m_beat() >> kFlagBit) & 1u, (t.m_flag_g >> g) & 1u);
-        }
-      }
       if (was_ok && !chk_.ok()) wave_.flush();
     }
 
