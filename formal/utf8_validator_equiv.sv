@@ -10,7 +10,8 @@
  * backpressure, the scalar decoder (OFFSET_WIDTH 16) with its output always
  * ready; every verdict beat the validator gives is the scalar decoder's
  * per-packet status (invalid flag, first error class and offset), in packet
- * order. The scalar decoder's units are held to SPEC §2/§3 by its own table
+ * order; and once the input has rested between packets, the six error counters
+ * agree. The scalar decoder's units are held to SPEC §2/§3 by its own table
  * check; its status is checked here only as the validator's peer.
  */
 module utf8_validator_equiv (
@@ -123,6 +124,32 @@ always @(posedge clk) begin
     if (d_stat_valid) vq[vq_cnt[2:0] - v_pop] <= {d_stat_off, d_stat_cls, d_stat_error};
     vq_cnt <= vq_cnt + d_stat_valid - v_pop;
     if (rst) vq_cnt <= 4'd0;
+end
+
+// Error counters: once the input has been between packets for QUIET clocks,
+// both blocks have counted every unit they took, and each of the validator's
+// six counters, saturated at the scalar decoder's 3 bits, is the decoder's.
+// QUIET covers the validator's longer pipeline (front, five reduction steps,
+// the count and its delayed low half); earlier, the two may differ only in
+// timing, which is the tests' business (they compare every clock to the model).
+localparam QUIET = 5'd12;
+reg [4:0] f_quiet = 5'd0;   // clocks since the last byte taken, saturating
+always @(posedge clk) begin
+    if (rst || v_take) f_quiet <= 5'd0;
+    else if (f_quiet != 5'd31) f_quiet <= f_quiet + 5'd1;
+end
+
+function [2:0] sat3(input [W-1:0] n);
+    sat3 = (n > 7) ? 3'd7 : n[2:0];
+endfunction
+
+integer c;
+always @(*) begin
+    if (!rst && f_past_valid && !s_open && f_quiet >= QUIET) begin
+        for (c = 0; c < 6; c = c + 1) begin
+            assert (sat3(v_count[c*W +: W]) == d_count[c*3 +: 3]);
+        end
+    end
 end
 
 always @(*) begin
