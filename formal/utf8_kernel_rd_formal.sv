@@ -117,7 +117,7 @@ end
 
 // The master's state (driven by the .sby script: Yosys's front end has no
 // hierarchical references)
-wire        f_dut_busy, f_dut_stop, f_dut_ar_wait, f_dut_ar_short, f_dut_ar_short_after, f_dut_ar_left;
+wire        f_dut_busy, f_dut_setup, f_dut_stop, f_dut_ar_wait, f_dut_ar_short, f_dut_ar_short_after, f_dut_ar_left;
 wire [1:0]  f_dut_bursts;
 wire [9:0]  f_dut_due, f_dut_ar_cap, f_dut_ar_cap_after, f_dut_ar_room, f_dut_ar_room_after;
 wire [15:0] f_dut_ar_next, f_dut_ar_after;
@@ -149,7 +149,8 @@ always @(*) begin
             assert (f_dut_bursts == f_out + {1'b0, m_axi_arvalid});
             assert ({6'd0, f_dut_due} == f_due + (m_axi_arvalid ? {6'd0, f_ar_beats} : 16'd0));
             assert (f_dut_bursts <= 2'd2);
-            assert (f_dut_ar_next[2:0] == 3'd0);
+            // (the setup clock has not loaded the job's first address yet)
+            if (!f_dut_setup) assert (f_dut_ar_next[2:0] == 3'd0);
             assert (f_dut_ar_left == (f_dut_ar_beats != 64'd0));
             if (f_dut_ar_beats != 64'd0) begin
                 assert (f_dut_ar_cap == f_cap(f_dut_ar_next));

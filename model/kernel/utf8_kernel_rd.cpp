@@ -48,19 +48,20 @@ KernelRdCycleModel::Outputs KernelRdCycleModel::outputs() const {
 void KernelRdCycleModel::tick(const Inputs& in) {
   const uint64_t lane_mask = w_ - 1;
 
-  // Command
-  const uint64_t cmd_addr = in.cmd_addr & addr_mask_;
-  const unsigned held = in.cmd_held_count & 7U;
+  // Command: taken into c_addr_, c_len_ and the held bytes' registers; the
+  // setup clock after it works out the rest from those.
   const bool cmd_take = in.cmd_valid && !busy_;
+  const uint64_t cmd_addr = c_addr_;
+  const unsigned held = held_count_;
   const uint64_t cmd_off = cmd_addr & lane_mask;
-  const bool cmd_len_zero = in.cmd_len == 0;
+  const bool cmd_len_zero = c_len_ == 0;
   const uint64_t cmd_mem_lane = cmd_len_zero ? 0 : cmd_off;
   // LOGW + 1 bits; the top one says the held bytes need a beat of their own.
   const uint64_t cmd_front = (cmd_mem_lane - held) & Ones(logw_ + 1);
-  const uint64_t len_lo = in.cmd_len & lane_mask;
+  const uint64_t len_lo = c_len_ & lane_mask;
   const uint64_t cmd_src_beats =
-      cmd_len_zero ? 0 : (in.cmd_len >> logw_) + ((len_lo + cmd_off + w_ - 1) >> logw_);
-  const uint64_t cmd_out_beats = (in.cmd_len >> logw_) + ((len_lo + held + w_ - 1) >> logw_);
+      cmd_len_zero ? 0 : (c_len_ >> logw_) + ((len_lo + cmd_off + w_ - 1) >> logw_);
+  const uint64_t cmd_out_beats = (c_len_ >> logw_) + ((len_lo + held + w_ - 1) >> logw_);
   const uint64_t cmd_tail = (len_lo + held) & lane_mask;
   const uint64_t cmd_last_keep = cmd_tail == 0 ? all_keep_ : Ones(static_cast<unsigned>(cmd_tail));
 
@@ -95,6 +96,7 @@ void KernelRdCycleModel::tick(const Inputs& in) {
 
   // Next state
   bool busy_d = busy_;
+  bool setup_d = false;
   bool stop_d = stop_;
   bool error_d = error_;
   uint64_t ar_next_d = ar_next_;
@@ -116,20 +118,26 @@ void KernelRdCycleModel::tick(const Inputs& in) {
   bool tvalid_d = tvalid_ && !in.m_axis_tready;
 
   if (cmd_take) {
+    // nothing owed or requested; every action waits for the setup clock
     busy_d = true;
+    setup_d = true;
     stop_d = false;
     error_d = false;
-    ar_next_d = cmd_addr & ~lane_mask;
-    ar_beats_d = cmd_src_beats;
-    ar_cap_d = cmd_cap;
-    ar_short_d = cmd_short;
-    ar_wait_d = true;
+    ar_beats_d = 0;
     free_d = depth_ & cw_mask_;
     due_d = 0;
     bursts_d = 0;
     wr_ptr_d = 0;
     rd_ptr_d = 0;
     src_valid_d = false;
+    have_prev_d = false;
+  } else if (setup_) {
+    if (in.cmd_abort) stop_d = true;
+    ar_next_d = cmd_addr & ~lane_mask;
+    ar_beats_d = cmd_src_beats;
+    ar_cap_d = cmd_cap;
+    ar_short_d = cmd_short;
+    ar_wait_d = true;
     src_left_d = cmd_src_beats;
     out_left_d = cmd_out_beats;
     have_prev_d = (cmd_front >> logw_) != 0;
@@ -219,14 +227,19 @@ void KernelRdCycleModel::tick(const Inputs& in) {
     buf_known_[at] = 1;
   }
   mask_shift_ = shift_;
-  if (cmd_take) {
+  if (setup_) {
     shift_ = static_cast<unsigned>(cmd_front & lane_mask);
-    held_count_ = held;
-    held_data_ = in.cmd_held_data & Ones(40);
     last_keep_ = cmd_last_keep;
+  }
+  if (cmd_take) {
+    c_addr_ = in.cmd_addr & addr_mask_;
+    c_len_ = in.cmd_len;
+    held_count_ = in.cmd_held_count & 7U;
+    held_data_ = in.cmd_held_data & Ones(40);
   }
 
   busy_ = busy_d;
+  setup_ = setup_d;
   stop_ = stop_d;
   error_ = error_d;
   ar_next_ = ar_next_d;
@@ -253,6 +266,7 @@ void KernelRdCycleModel::tick(const Inputs& in) {
 
   if (in.rst) {
     busy_ = false;
+    setup_ = false;
     stop_ = false;
     error_ = false;
     ar_wait_ = false;

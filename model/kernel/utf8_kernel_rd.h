@@ -74,12 +74,16 @@ class KernelRdCycleModel : private KernelAxiEngine {
 
   // Control (reset)
   bool busy_ = false;
+  bool setup_ = false;  // the command was taken at the last edge: this clock loads the job
   bool stop_ = false;
   bool error_ = false;
   bool arvalid_ = false;
   bool src_valid_ = false;
   bool tvalid_ = false;
   // Requests
+  // The command as taken (the held bytes are held_count_ and held_data_)
+  uint64_t c_addr_ = 0;
+  uint64_t c_len_ = 0;
   uint64_t ar_next_ = 0;
   uint64_t ar_beats_ = 0;
   uint64_t ar_cap_ = 0;    // the next burst's cap

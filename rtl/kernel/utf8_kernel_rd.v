@@ -31,6 +31,10 @@
  * beat has left. Beats arriving after the stop are not looked at: their
  * responses do not raise error.
  *
+ * The clock after a command is taken works out its beat counts and first
+ * burst from the registered command (the setup clock); the first AR can come
+ * the clock after that.
+ *
  * Every output comes from a register (cmd_ready is the inverse of busy).
  * Reset drops the command; it assumes the AXI slave is reset with the engine,
  * since R beats of bursts issued before it would otherwise still come.
@@ -129,6 +133,13 @@ endgenerate
 // State
 
 reg                    busy_q, busy_d;
+// The command was taken at the last edge: its arguments are in c_addr_q and
+// c_len_q (and the held bytes' registers), and this clock works out what
+// follows from them. No AR, buffer or stream action happens in it.
+reg                    setup_q, setup_d;
+reg [ADDR_WIDTH-1:0]   c_addr_q;
+reg [63:0]             c_len_q;
+reg                    c_len_zero_q;
 reg                    stop_q, stop_d;      // aborted or failed: drain, send nothing
 reg                    error_q, error_d;
 
@@ -177,7 +188,7 @@ reg [DATA_WIDTH-1:0]   prev_q;
 reg                    first_q, first_d;        // the next stream beat is the first
 reg [2:0]              held_count_q;
 reg [39:0]             held_data_q;
-reg [KEEP-1:0]         last_keep_q;
+reg [LOGW-1:0]         tail_q;                  // lanes of the last beat, mod W
 
 // Stream output register
 reg                    tvalid_q, tvalid_d;
@@ -189,18 +200,24 @@ reg                    tlast_q;
 // Command
 
 wire                   cmd_take = cmd_valid && !busy_q;
-wire [LOGW-1:0]        cmd_off = cmd_addr[LOGW-1:0];
-wire                   cmd_len_zero = cmd_len == 64'd0;
+// What follows is worked out in the setup clock from the registered command,
+// not from the ports in the clock the command is taken: the sums below would
+// otherwise follow whatever drives cmd_addr and cmd_len (the engine's longest
+// path at DATA_WIDTH 512 was from the port through cmd_front to have_prev_q).
+wire [LOGW-1:0]        cmd_off = c_addr_q[LOGW-1:0];
+// LEN is zero, registered with the command: a 64-bit test in front of the
+// start lane's subtraction was the setup clock's longest path
+wire                   cmd_len_zero = c_len_zero_q;
 // Lane of the first memory byte in the first beat read; with nothing to read,
 // the held bytes alone make a beat.
 wire [LOGW-1:0]        cmd_mem_lane = cmd_len_zero ? {LOGW{1'b0}} : cmd_off;
-wire [LOGW:0]          cmd_held_w = {{(LOGW - 2){1'b0}}, cmd_held_count};
+wire [LOGW:0]          cmd_held_w = {{(LOGW - 2){1'b0}}, held_count_q};
 // Lane of the first stream byte; below zero (the top bit) the held bytes need a
 // beat of their own before the first memory beat, and the stream starts there.
 wire [LOGW:0]          cmd_front = {1'b0, cmd_mem_lane} - cmd_held_w;
-wire [64:0]            cmd_src_end = {1'b0, cmd_len} + {{(65 - LOGW){1'b0}}, cmd_off} + KEEP_M1_65;
-wire [64:0]            cmd_out_end = {1'b0, cmd_len} + {62'd0, cmd_held_count} + KEEP_M1_65;
-wire [LOGW:0]          cmd_tail = {1'b0, cmd_len[LOGW-1:0]} + cmd_held_w;
+wire [64:0]            cmd_src_end = {1'b0, c_len_q} + {{(65 - LOGW){1'b0}}, cmd_off} + KEEP_M1_65;
+wire [64:0]            cmd_out_end = {1'b0, c_len_q} + {62'd0, held_count_q} + KEEP_M1_65;
+wire [LOGW:0]          cmd_tail = {1'b0, c_len_q[LOGW-1:0]} + cmd_held_w;
 wire [63:0]            cmd_src_beats = cmd_len_zero ? 64'd0 : {{(LOGW - 1){1'b0}}, cmd_src_end[64:LOGW]};
 wire [63:0]            cmd_out_beats = {{(LOGW - 1){1'b0}}, cmd_out_end[64:LOGW]};
 wire                   unused_cmd = &{1'b0, cmd_src_end[LOGW-1:0], cmd_out_end[LOGW-1:0], cmd_tail[LOGW], 1'b0};
@@ -209,9 +226,9 @@ wire                   unused_cmd = &{1'b0, cmd_src_end[LOGW-1:0], cmd_out_end[L
 // the cap, so that it takes every beat left): a burst holds fewer than 8 KiB, so when cmd_len has no bit from 13 up
 // the beat count comes from its low bits alone and a narrow compare decides,
 // rather than one after the 65-bit sum above.
-wire [CW-1:0]          cmd_cap = burst_cap(cmd_addr[11:LOGW]);
-wire [13:0]            cmd_lo_end = {1'b0, cmd_len[12:0]} + {{(14 - LOGW){1'b0}}, cmd_off} + KEEP_M1_65[13:0];
-wire                   cmd_len_small = cmd_len[63:13] == 51'd0;
+wire [CW-1:0]          cmd_cap = burst_cap(c_addr_q[11:LOGW]);
+wire [13:0]            cmd_lo_end = {1'b0, c_len_q[12:0]} + {{(14 - LOGW){1'b0}}, cmd_off} + KEEP_M1_65[13:0];
+wire                   cmd_len_small = c_len_q[63:13] == 51'd0;
 wire [63:0]            cmd_lo_beats = {50'd0, cmd_lo_end} >> LOGW;
 wire                   cmd_short = cmd_len_zero ||
                                    (cmd_len_small && cmd_lo_beats <= {{(64 - CW){1'b0}}, cmd_cap});
@@ -219,14 +236,17 @@ wire                   unused_cmd_lo = &{1'b0, cmd_lo_end[LOGW-1:0], 1'b0};
 
 // One stream beat in all: 1 to W bytes of held bytes and source, from the
 // low bits of LEN (the held bytes are fewer than W) rather than the sum above.
-wire [LOGW+1:0]        cmd_lo_out = {1'b0, cmd_len[LOGW:0]} + {{(LOGW - 2){1'b0}}, cmd_held_count};
-wire                   cmd_out_one = cmd_len[63:LOGW+1] == {(63 - LOGW){1'b0}} &&
+wire [LOGW+1:0]        cmd_lo_out = {1'b0, c_len_q[LOGW:0]} + {{(LOGW - 2){1'b0}}, held_count_q};
+wire                   cmd_out_one = c_len_q[63:LOGW+1] == {(63 - LOGW){1'b0}} &&
                                      cmd_lo_out != {(LOGW + 2){1'b0}} &&
                                      cmd_lo_out <= KEEP_32[LOGW+1:0];
 
-// The last beat keeps (held + len) mod W lanes, or all of them.
-wire [KEEP-1:0]        cmd_tail_keep = ~({KEEP{1'b1}} << cmd_tail[LOGW-1:0]);
-wire [KEEP-1:0]        cmd_last_keep = cmd_tail[LOGW-1:0] == {LOGW{1'b0}} ? {KEEP{1'b1}} : cmd_tail_keep;
+// The last beat keeps (held + len) mod W lanes, or all of them. The setup
+// clock registers that count (tail_q) and the beat's tkeep is decoded from it
+// as the beat is emitted: decoding it in the setup clock, after the sum, was
+// the engine's longest path at DATA_WIDTH 512.
+wire [KEEP-1:0]        tail_keep = ~({KEEP{1'b1}} << tail_q);
+wire [KEEP-1:0]        last_keep = tail_q == {LOGW{1'b0}} ? {KEEP{1'b1}} : tail_keep;
 
 // ---------------------------------------------------------------------------
 // Requests: a burst runs to the page's end, MAX_BURST or the last beat, whichever is first
@@ -333,6 +353,7 @@ endgenerate
 
 always @* begin
     busy_d = busy_q;
+    setup_d = 1'b0;
     stop_d = stop_q;
     error_d = error_q;
     ar_next_d = ar_next_q;
@@ -359,26 +380,35 @@ always @* begin
     tvalid_d = tvalid_q && !m_axis_tready;
 
     if (cmd_take) begin
+        // Nothing is owed and nothing requested: the counts start afresh, and
+        // ar_left_q, src_valid_q, have_prev_q and the equal pointers keep every
+        // action off until the setup clock has loaded the job.
         busy_d = 1'b1;
+        setup_d = 1'b1;
         stop_d = 1'b0;
         error_d = 1'b0;
-        ar_next_d = {cmd_addr[ADDR_WIDTH-1:LOGW], {LOGW{1'b0}}};
-        ar_beats_d = cmd_src_beats;
-        ar_left_d = !cmd_len_zero;
-        ar_cap_d = cmd_cap;
-        ar_room_d = PAGE_C - {{(CW - PB){1'b0}}, cmd_addr[11:LOGW]};
-        ar_short_d = cmd_short;
-        ar_wait_d = 1'b1;
+        ar_beats_d = 64'd0;
+        ar_left_d = 1'b0;
         free_d = DEPTH_C;
         due_d = {CW{1'b0}};
         bursts_d = {OW{1'b0}};
         wr_ptr_d = {(PW + 1){1'b0}};
         rd_ptr_d = {(PW + 1){1'b0}};
         src_valid_d = 1'b0;
+        have_prev_d = 1'b0;
+    end else if (setup_q) begin
+        if (cmd_abort) stop_d = 1'b1;
+        ar_next_d = {c_addr_q[ADDR_WIDTH-1:LOGW], {LOGW{1'b0}}};
+        ar_beats_d = cmd_src_beats;
+        ar_left_d = !cmd_len_zero;
+        ar_cap_d = cmd_cap;
+        ar_room_d = PAGE_C - {{(CW - PB){1'b0}}, c_addr_q[11:LOGW]};
+        ar_short_d = cmd_short;
+        ar_wait_d = 1'b1;
         src_left_d = cmd_src_beats;
         out_left_d = cmd_out_beats;
         src_none_d = cmd_len_zero;
-        out_none_d = cmd_len_zero && cmd_held_count == 3'd0;
+        out_none_d = cmd_len_zero && held_count_q == 3'd0;
         out_one_d = cmd_out_one;
         have_prev_d = cmd_front[LOGW];
         first_d = 1'b1;
@@ -434,6 +464,7 @@ end
 
 always @(posedge clk) begin
     busy_q <= busy_d;
+    setup_q <= setup_d;
     stop_q <= stop_d;
     error_q <= error_d;
     ar_next_q <= ar_next_d;
@@ -473,19 +504,25 @@ always @(posedge clk) begin
     if (buf_read) src_q <= buf_mem[rd_ptr_q[PW-1:0]];
     if (take_src) prev_q <= src_q;
     if (cmd_take) begin
-        shift_q <= cmd_front[LOGW-1:0];
+        c_addr_q <= cmd_addr;
+        c_len_q <= cmd_len;
+        c_len_zero_q <= cmd_len == 64'd0;
         held_count_q <= cmd_held_count;
         held_data_q <= cmd_held_data;
-        last_keep_q <= cmd_last_keep;
+    end
+    if (setup_q) begin
+        shift_q <= cmd_front[LOGW-1:0];
+        tail_q <= cmd_tail[LOGW-1:0];
     end
     if (emit) begin
         tdata_q <= out_data;
-        tkeep_q <= out_last ? last_keep_q : {KEEP{1'b1}};
+        tkeep_q <= out_last ? last_keep : {KEEP{1'b1}};
         tlast_q <= out_last;
     end
 
     if (rst) begin
         busy_q <= 1'b0;
+        setup_q <= 1'b0;
         stop_q <= 1'b0;
         error_q <= 1'b0;
         ar_wait_q <= 1'b0;
@@ -517,7 +554,9 @@ assign m_axis_tlast = tlast_q;
 // Assertions (simulation only; Verilator with --assert)
 `ifdef VERILATOR
 always @(posedge clk) begin
-    if (!rst && busy_q) begin
+    // (in the setup clock the realigner's counts are still the last job's, or
+    // unset after reset)
+    if (!rst && busy_q && !setup_q) begin
         // an R beat only for a burst requested, and always with room in the buffer
         assert (!(r_take && due_q == {CW{1'b0}}));
         assert (!(buf_write && wr_ptr_q - rd_ptr_q == {1'b1, {PW{1'b0}}}));
