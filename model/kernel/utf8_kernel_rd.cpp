@@ -91,7 +91,9 @@ void KernelRdCycleModel::tick(const Inputs& in) {
   const bool emit_flush =
       busy_ && !halt && src_left_ == 0 && have_prev_ && out_left_ != 0 && out_free;
   const bool emit = (take_src && have_prev_) || emit_flush;
-  const bool buf_read = busy_ && !halt && wr_ptr_ != rd_ptr_ && (!src_valid_ || take_src);
+  // the buffer's read register, then src_: a two-entry pipeline
+  const bool src_load = busy_ && !halt && mid_valid_ && (!src_valid_ || take_src);
+  const bool buf_read = busy_ && !halt && wr_ptr_ != rd_ptr_ && (!mid_valid_ || src_load);
   const bool out_last = out_left_ == 1;
 
   // Next state
@@ -110,6 +112,7 @@ void KernelRdCycleModel::tick(const Inputs& in) {
   bool arvalid_d = arvalid_ && !in.m_axi_arready;
   uint64_t wr_ptr_d = wr_ptr_;
   uint64_t rd_ptr_d = rd_ptr_;
+  bool mid_valid_d = mid_valid_;
   bool src_valid_d = src_valid_;
   uint64_t src_left_d = src_left_;
   uint64_t out_left_d = out_left_;
@@ -129,6 +132,7 @@ void KernelRdCycleModel::tick(const Inputs& in) {
     bursts_d = 0;
     wr_ptr_d = 0;
     rd_ptr_d = 0;
+    mid_valid_d = false;
     src_valid_d = false;
     have_prev_d = false;
   } else if (setup_) {
@@ -161,6 +165,11 @@ void KernelRdCycleModel::tick(const Inputs& in) {
     if (buf_write) wr_ptr_d = (wr_ptr_ + 1) & ptr_mask_;
     if (buf_read) rd_ptr_d = (rd_ptr_ + 1) & ptr_mask_;
     if (buf_read) {
+      mid_valid_d = true;
+    } else if (src_load) {
+      mid_valid_d = false;
+    }
+    if (src_load) {
       src_valid_d = true;
     } else if (take_src) {
       src_valid_d = false;
@@ -216,10 +225,14 @@ void KernelRdCycleModel::tick(const Inputs& in) {
     prev_ = src_;
     prev_known_ = src_known_;
   }
+  if (src_load) {
+    src_ = mid_;
+    src_known_ = mid_known_;
+  }
   if (buf_read) {
     const uint64_t at = rd_ptr_ & (depth_ - 1);
-    src_ = buf_[at];
-    src_known_ = buf_known_[at] ? all_keep_ : 0;
+    mid_ = buf_[at];
+    mid_known_ = buf_known_[at] ? all_keep_ : 0;
   }
   if (buf_write) {
     const uint64_t at = wr_ptr_ & (depth_ - 1);
@@ -257,6 +270,7 @@ void KernelRdCycleModel::tick(const Inputs& in) {
   arvalid_ = arvalid_d;
   wr_ptr_ = wr_ptr_d;
   rd_ptr_ = rd_ptr_d;
+  mid_valid_ = mid_valid_d;
   src_valid_ = src_valid_d;
   src_left_ = src_left_d;
   out_left_ = out_left_d;
@@ -271,6 +285,7 @@ void KernelRdCycleModel::tick(const Inputs& in) {
     error_ = false;
     ar_wait_ = false;
     arvalid_ = false;
+    mid_valid_ = false;
     src_valid_ = false;
     tvalid_ = false;
   }

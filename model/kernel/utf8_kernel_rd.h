@@ -78,6 +78,7 @@ class KernelRdCycleModel : private KernelAxiEngine {
   bool stop_ = false;
   bool error_ = false;
   bool arvalid_ = false;
+  bool mid_valid_ = false;
   bool src_valid_ = false;
   bool tvalid_ = false;
   // Requests
@@ -101,11 +102,14 @@ class KernelRdCycleModel : private KernelAxiEngine {
   uint64_t araddr_ = 0;
   uint8_t arlen_ = 0;
   bool ar_known_ = false;
-  // Receive buffer, its pointers and the register that reads it
+  // Receive buffer, its pointers and the two registers that read it (the
+  // block RAM's read register mid_, then src_)
   std::vector<Lanes> buf_;
   std::vector<uint8_t> buf_known_;  // an entry written since power-on
   uint64_t wr_ptr_ = 0;
   uint64_t rd_ptr_ = 0;
+  Lanes mid_{};
+  uint64_t mid_known_ = 0;
   Lanes src_{};
   uint64_t src_known_ = 0;
   // Realigner

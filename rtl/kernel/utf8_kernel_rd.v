@@ -22,6 +22,8 @@
  * joins each buffered beat with the one before and shifts by the start offset;
  * the held bytes enter as the bytes just before cmd_addr, in the first beat's
  * unused low lanes, or in a beat of their own before it when they do not fit.
+ * The buffer is read through two registers, the block RAM's and one after it,
+ * so that its slow output goes to a register and nothing else.
  *
  * cmd_abort (or an R beat answered SLVERR/DECERR, which also raises error) stops
  * the command: no further AR (one already offered stays until taken, as AXI
@@ -167,10 +169,17 @@ reg                    arvalid_q, arvalid_d;
 reg [ADDR_WIDTH-1:0]   araddr_q;
 reg [7:0]              arlen_q;
 
-// Receive buffer and the register that reads it
+// Receive buffer and the two registers that read it: the block RAM's own
+// read register (mid_q) and one more straight after it (src_q), which is what
+// the realigner sees. The block RAM's output is slow (ECP5's DP16KD without
+// its output register: 5.83 ns clock to out), so nothing but a register takes
+// it; the pair is a two-entry pipeline with a valid bit each, so the buffer is
+// read a clock ahead and a beat a clock still flows.
 reg [DATA_WIDTH-1:0]   buf_mem [0:DEPTH-1];
 reg [PW:0]             wr_ptr_q, wr_ptr_d;
 reg [PW:0]             rd_ptr_q, rd_ptr_d;
+reg                    mid_valid_q, mid_valid_d;
+reg [DATA_WIDTH-1:0]   mid_q;
 reg                    src_valid_q, src_valid_d;
 reg [DATA_WIDTH-1:0]   src_q;
 
@@ -314,7 +323,8 @@ wire                   take_src = busy_q && !halt && src_valid_q && out_free;
 wire                   emit_flush = busy_q && !halt && src_none_q && have_prev_q &&
                                     !out_none_q && out_free;
 wire                   emit = (take_src && have_prev_q) || emit_flush;
-wire                   buf_read = busy_q && !halt && wr_ptr_q != rd_ptr_q && (!src_valid_q || take_src);
+wire                   src_load = busy_q && !halt && mid_valid_q && (!src_valid_q || take_src);
+wire                   buf_read = busy_q && !halt && wr_ptr_q != rd_ptr_q && (!mid_valid_q || src_load);
 wire                   out_last = out_one_q;
 
 // The buffer holds each beat rotated down by the job's start lane (shift_q,
@@ -369,6 +379,7 @@ always @* begin
     arvalid_d = arvalid_q && !m_axi_arready;
     wr_ptr_d = wr_ptr_q;
     rd_ptr_d = rd_ptr_q;
+    mid_valid_d = mid_valid_q;
     src_valid_d = src_valid_q;
     src_left_d = src_left_q;
     out_left_d = out_left_q;
@@ -381,7 +392,7 @@ always @* begin
 
     if (cmd_take) begin
         // Nothing is owed and nothing requested: the counts start afresh, and
-        // ar_left_q, src_valid_q, have_prev_q and the equal pointers keep every
+        // ar_left_q, the valid bits, have_prev_q and the equal pointers keep every
         // action off until the setup clock has loaded the job.
         busy_d = 1'b1;
         setup_d = 1'b1;
@@ -394,6 +405,7 @@ always @* begin
         bursts_d = {OW{1'b0}};
         wr_ptr_d = {(PW + 1){1'b0}};
         rd_ptr_d = {(PW + 1){1'b0}};
+        mid_valid_d = 1'b0;
         src_valid_d = 1'b0;
         have_prev_d = 1'b0;
     end else if (setup_q) begin
@@ -434,6 +446,11 @@ always @* begin
         if (buf_write) wr_ptr_d = wr_ptr_q + 1'b1;
         if (buf_read) rd_ptr_d = rd_ptr_q + 1'b1;
         if (buf_read) begin
+            mid_valid_d = 1'b1;
+        end else if (src_load) begin
+            mid_valid_d = 1'b0;
+        end
+        if (src_load) begin
             src_valid_d = 1'b1;
         end else if (take_src) begin
             src_valid_d = 1'b0;
@@ -485,6 +502,7 @@ always @(posedge clk) begin
     arvalid_q <= arvalid_d;
     wr_ptr_q <= wr_ptr_d;
     rd_ptr_q <= rd_ptr_d;
+    mid_valid_q <= mid_valid_d;
     src_valid_q <= src_valid_d;
     src_left_q <= src_left_d;
     out_left_q <= out_left_d;
@@ -501,7 +519,8 @@ always @(posedge clk) begin
     end
     from_src_q <= ~({KEEP{1'b1}} >> shift_q);
     if (buf_write) buf_mem[wr_ptr_q[PW-1:0]] <= rdata_rot;
-    if (buf_read) src_q <= buf_mem[rd_ptr_q[PW-1:0]];
+    if (buf_read) mid_q <= buf_mem[rd_ptr_q[PW-1:0]];
+    if (src_load) src_q <= mid_q;
     if (take_src) prev_q <= src_q;
     if (cmd_take) begin
         c_addr_q <= cmd_addr;
@@ -527,6 +546,7 @@ always @(posedge clk) begin
         error_q <= 1'b0;
         ar_wait_q <= 1'b0;
         arvalid_q <= 1'b0;
+        mid_valid_q <= 1'b0;
         src_valid_q <= 1'b0;
         tvalid_q <= 1'b0;
     end
