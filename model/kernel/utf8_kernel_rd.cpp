@@ -85,7 +85,9 @@ void KernelRdCycleModel::tick(const Inputs& in) {
                        free_ >= ar_len && bursts_ != static_cast<uint64_t>(p_.outstanding);
 
   // Buffer and realigner
-  const bool buf_write = r_take && !halt;
+  // an R beat kept goes to the buffer a clock later, from rq_
+  const bool r_keep = r_take && !halt;
+  const bool buf_write = rq_valid_ && !halt;
   const bool out_free = !tvalid_ || in.m_axis_tready;
   const bool take_src = busy_ && !halt && src_valid_ && out_free;
   const bool emit_flush =
@@ -192,7 +194,9 @@ void KernelRdCycleModel::tick(const Inputs& in) {
   }
 
   // Registers without reset, each from this clock's values.
-  if (emit) {
+  // The beat's bytes load whenever the register is free, beat or no beat;
+  // tkeep and tlast with a beat.
+  if (out_free) {
     // {src, prev} shifted right by shift lanes: prev's top lanes, then src's
     // bottom ones; the first beat's low lanes carry the held bytes instead.
     // The buffer holds each beat rotated down by shift (utf8_kernel_rd.v), so
@@ -212,6 +216,8 @@ void KernelRdCycleModel::tick(const Inputs& in) {
       }
     }
     tdata_known_ = known;
+  }
+  if (emit) {
     tkeep_ = out_last ? last_keep_ : all_keep_;
     tlast_ = out_last;
     tkeep_known_ = true;
@@ -234,11 +240,15 @@ void KernelRdCycleModel::tick(const Inputs& in) {
     mid_ = buf_[at];
     mid_known_ = buf_known_[at] ? all_keep_ : 0;
   }
+  // (the RTL rotates by whole groups of eight lanes into rq_q and by the
+  // rest out of it; shift_ stays while a job runs, so one rotation here)
   if (buf_write) {
     const uint64_t at = wr_ptr_ & (depth_ - 1);
-    for (unsigned k = 0; k < w_; ++k) buf_[at][k] = in.m_axi_rdata[(k + shift_) % w_];
+    for (unsigned k = 0; k < w_; ++k) buf_[at][k] = rq_[(k + shift_) % w_];
     buf_known_[at] = 1;
   }
+  if (r_keep) std::copy_n(in.m_axi_rdata.begin(), w_, rq_.begin());
+  rq_valid_ = r_keep;
   mask_shift_ = shift_;
   if (setup_) {
     shift_ = static_cast<unsigned>(cmd_front & lane_mask);
@@ -285,6 +295,7 @@ void KernelRdCycleModel::tick(const Inputs& in) {
     error_ = false;
     ar_wait_ = false;
     arvalid_ = false;
+    rq_valid_ = false;
     mid_valid_ = false;
     src_valid_ = false;
     tvalid_ = false;

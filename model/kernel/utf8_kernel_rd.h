@@ -102,6 +102,9 @@ class KernelRdCycleModel : private KernelAxiEngine {
   uint64_t araddr_ = 0;
   uint8_t arlen_ = 0;
   bool ar_known_ = false;
+  // An R beat on its way into the buffer (the RTL's rq_q, unrotated here)
+  bool rq_valid_ = false;
+  Lanes rq_{};
   // Receive buffer, its pointers and the two registers that read it (the
   // block RAM's read register mid_, then src_)
   std::vector<Lanes> buf_;

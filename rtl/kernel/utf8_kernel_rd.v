@@ -169,6 +169,10 @@ reg                    arvalid_q, arvalid_d;
 reg [ADDR_WIDTH-1:0]   araddr_q;
 reg [7:0]              arlen_q;
 
+// An R beat on its way into the buffer
+reg                    rq_valid_q;
+reg [DATA_WIDTH-1:0]   rq_q;
+
 // Receive buffer and the two registers that read it: the block RAM's own
 // read register (mid_q) and one more straight after it (src_q), which is what
 // the realigner sees. The block RAM's output is slow (ECP5's DP16KD without
@@ -317,7 +321,10 @@ wire                   ar_load = busy_q && !halt && !ar_wait_q && ar_left_q &&
 // ---------------------------------------------------------------------------
 // Buffer and realigner
 
-wire                   buf_write = r_take && !halt;
+// An R beat taken goes to the buffer a clock later, from a register (rq_q),
+// rotated half on the way into it and half on the way out (below).
+wire                   r_keep = r_take && !halt;
+wire                   buf_write = rq_valid_q && !halt;
 wire                   out_free = !tvalid_q || m_axis_tready;
 wire                   take_src = busy_q && !halt && src_valid_q && out_free;
 wire                   emit_flush = busy_q && !halt && src_none_q && have_prev_q &&
@@ -332,9 +339,18 @@ wire                   out_last = out_one_q;
 // beat before or this one: one mux level from the buffer's output, where a
 // shifter of the two beats after the block RAM's slow output was the engine's
 // longest path at 512 bits. The rotation is on the write side instead.
-wire [2*DATA_WIDTH-1:0] rdata_twice = {m_axi_rdata, m_axi_rdata} >> {shift_q, 3'b000};
-wire [DATA_WIDTH-1:0]  rdata_rot = rdata_twice[DATA_WIDTH-1:0];
-wire                   unused_rot = &{1'b0, rdata_twice[2*DATA_WIDTH-1:DATA_WIDTH], 1'b0};
+// The rotation is in two steps of at most eight ways each, one before rq_q
+// (by whole groups of eight lanes) and one after it (by the lanes within a
+// group): in one step, a 64-way shifter from the port and shift_q into the
+// block RAM was the engine's longest path at 512 bits.
+localparam [LOGW-1:0]  SHIFT_LO = 7;
+wire [LOGW-1:0]        shift_hi = shift_q & ~SHIFT_LO;
+wire [LOGW-1:0]        shift_lo = shift_q & SHIFT_LO;
+wire [2*DATA_WIDTH-1:0] rdata_twice = {m_axi_rdata, m_axi_rdata} >> {shift_hi, 3'b000};
+wire [2*DATA_WIDTH-1:0] rq_twice = {rq_q, rq_q} >> {shift_lo, 3'b000};
+wire [DATA_WIDTH-1:0]  rdata_rot = rq_twice[DATA_WIDTH-1:0];
+wire                   unused_rot = &{1'b0, rdata_twice[2*DATA_WIDTH-1:DATA_WIDTH],
+                                      rq_twice[2*DATA_WIDTH-1:DATA_WIDTH], 1'b0};
 // A lane of the stream beat comes from the newer beat once lane + shift_q
 // passes the beat's end: the top shift_q lanes. It follows shift_q a clock
 // later, long before a job's first beat is read from the buffer (an AR, then
@@ -503,6 +519,7 @@ always @(posedge clk) begin
     wr_ptr_q <= wr_ptr_d;
     rd_ptr_q <= rd_ptr_d;
     mid_valid_q <= mid_valid_d;
+    rq_valid_q <= r_keep;
     src_valid_q <= src_valid_d;
     src_left_q <= src_left_d;
     out_left_q <= out_left_d;
@@ -518,6 +535,7 @@ always @(posedge clk) begin
         arlen_q <= ar_len_m1[7:0];
     end
     from_src_q <= ~({KEEP{1'b1}} >> shift_q);
+    if (r_keep) rq_q <= rdata_twice[DATA_WIDTH-1:0];
     if (buf_write) buf_mem[wr_ptr_q[PW-1:0]] <= rdata_rot;
     if (buf_read) mid_q <= buf_mem[rd_ptr_q[PW-1:0]];
     if (src_load) src_q <= mid_q;
@@ -533,8 +551,11 @@ always @(posedge clk) begin
         shift_q <= cmd_front[LOGW-1:0];
         tail_q <= cmd_tail[LOGW-1:0];
     end
+    // The beat's bytes load whenever the register may change, beat or no
+    // beat (tvalid_q says which): their 512 enables then follow the port's
+    // tready and tvalid_q, not the emit decision.
+    if (out_free) tdata_q <= out_data;
     if (emit) begin
-        tdata_q <= out_data;
         tkeep_q <= out_last ? last_keep : {KEEP{1'b1}};
         tlast_q <= out_last;
     end
@@ -546,6 +567,7 @@ always @(posedge clk) begin
         error_q <= 1'b0;
         ar_wait_q <= 1'b0;
         arvalid_q <= 1'b0;
+        rq_valid_q <= 1'b0;
         mid_valid_q <= 1'b0;
         src_valid_q <= 1'b0;
         tvalid_q <= 1'b0;
