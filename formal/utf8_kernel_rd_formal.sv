@@ -119,6 +119,7 @@ end
 // hierarchical references)
 wire        f_dut_busy, f_dut_setup, f_dut_stop, f_dut_ar_wait, f_dut_ar_short, f_dut_ar_short_after, f_dut_ar_left;
 wire [1:0]  f_dut_bursts;
+wire [9:0]  f_dut_ar_len;
 wire [9:0]  f_dut_due, f_dut_ar_cap, f_dut_ar_cap_after, f_dut_ar_room, f_dut_ar_room_after;
 wire [15:0] f_dut_ar_next, f_dut_ar_after;
 wire [63:0] f_dut_ar_beats, f_dut_ar_beats_less;
@@ -157,6 +158,7 @@ always @(*) begin
                 assert (f_dut_ar_room == 10'd512 - {1'b0, f_dut_ar_next[11:3]});
                 assert (f_dut_ar_short == (f_dut_ar_beats <= {54'd0, f_dut_ar_cap}));
                 if (!f_dut_ar_wait) begin
+                    assert (f_dut_ar_len == (f_dut_ar_short ? f_dut_ar_beats[9:0] : f_dut_ar_cap));
                     assert (f_dut_ar_after == f_dut_ar_next + {3'd0, f_dut_ar_cap, 3'd0});
                     assert (f_dut_ar_beats_less == f_dut_ar_beats - {54'd0, f_dut_ar_cap});
                     assert (f_dut_ar_cap_after == f_cap(f_dut_ar_after));

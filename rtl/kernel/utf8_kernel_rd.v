@@ -162,6 +162,7 @@ reg [CW-1:0]           ar_cap_after_q;
 reg [CW-1:0]           ar_room_after_q;
 reg                    ar_short_after_q;
 reg                    ar_wait_q, ar_wait_d;
+reg [CW-1:0]           ar_len_q;
 reg [CW-1:0]           free_q, free_d;          // buffer beats no burst has claimed
 reg [CW-1:0]           due_q, due_d;            // beats requested, not yet received
 reg [OW-1:0]           bursts_q, bursts_d;      // bursts requested, not yet received whole
@@ -272,7 +273,12 @@ wire [KEEP-1:0]        last_keep = tail_q == {LOGW{1'b0}} ? {KEEP{1'b1}} : tail_
 // one (or the command), while the values for the burst after it are
 // registered: a burst's beats take longer than that. A short burst is the
 // command's last, so ar_next_q moves by the cap whatever the burst's length.
-wire [CW-1:0]          ar_len = ar_short_q ? ar_beats_q[CW-1:0] : ar_cap_q;
+// The next burst's length, and the same registered every clock (ar_len_q):
+// an AR is never loaded in the clock after the values it comes from change
+// (ar_wait_q), so the register is right whenever it is used, and the credit's
+// compare and the counts' sums start from a flop, not from this multiplexer.
+wire [CW-1:0]          ar_len_now = ar_short_q ? ar_beats_q[CW-1:0] : ar_cap_q;
+wire [CW-1:0]          ar_len = ar_len_q;
 wire [CW-1:0]          ar_len_m1 = ar_len - ONE_C;
 // A burst never passes its page's end: its bytes fit in 13 bits.
 wire [12:0]            ar_cap_bytes = {ar_cap_q[12-LOGW:0], {LOGW{1'b0}}};
@@ -314,6 +320,9 @@ wire                   unused_rresp = &{1'b0, m_axi_rresp[0], 1'b0};
 // Stopped from this clock on: nothing more is requested, kept or sent.
 wire                   halt = stop_q || cmd_abort || r_bad;
 
+// The credit and the beats owed less and more the next burst, from registers
+wire [CW-1:0]          free_less = free_q - ar_len;
+wire [CW-1:0]          due_more = due_q + ar_len;
 wire                   ar_load = busy_q && !halt && !ar_wait_q && ar_left_q &&
                                  (!arvalid_q || m_axi_arready) &&
                                  free_q >= ar_len && bursts_q != OUTS_O;
@@ -455,8 +464,10 @@ always @* begin
             ar_short_d = ar_short_after_q;
             ar_wait_d = 1'b1;
         end
-        free_d = free_q - (ar_load ? ar_len : {CW{1'b0}}) + (buf_read ? ONE_C : {CW{1'b0}});
-        due_d = due_q + (ar_load ? ar_len : {CW{1'b0}}) - (r_take ? ONE_C : {CW{1'b0}});
+        // the AR's part of each sum from registers alone, picked by the AR
+        // decision; the beat read or taken this clock is added after it
+        free_d = (ar_load ? free_less : free_q) + (buf_read ? ONE_C : {CW{1'b0}});
+        due_d = (ar_load ? due_more : due_q) - (r_take ? ONE_C : {CW{1'b0}});
         bursts_d = bursts_q + {{(OW - 1){1'b0}}, ar_load} - {{(OW - 1){1'b0}}, r_take && m_axi_rlast};
 
         if (buf_write) wr_ptr_d = wr_ptr_q + 1'b1;
@@ -512,6 +523,7 @@ always @(posedge clk) begin
     ar_cap_after_q <= ar_cap_after;
     ar_room_after_q <= ar_room_after;
     ar_short_after_q <= ar_short_after;
+    ar_len_q <= ar_len_now;
     free_q <= free_d;
     due_q <= due_d;
     bursts_q <= bursts_d;
@@ -614,6 +626,7 @@ always @(posedge clk) begin
         assert (!(ar_beats_q != 64'd0 && ar_cap_q != burst_cap(ar_next_q[11:LOGW])));
         assert (!(ar_beats_q != 64'd0 && ar_room_q != PAGE_C - {{(CW - PB){1'b0}}, ar_next_q[11:LOGW]}));
         assert (!(ar_beats_q != 64'd0 && ar_short_q != (ar_beats_q <= {{(64 - CW){1'b0}}, ar_cap_q})));
+        assert (!(ar_beats_q != 64'd0 && !ar_wait_q && ar_len_q != ar_len_now));
     end
 end
 `endif
