@@ -22,8 +22,9 @@
  * joins each buffered beat with the one before and shifts by the start offset;
  * the held bytes enter as the bytes just before cmd_addr, in the first beat's
  * unused low lanes, or in a beat of their own before it when they do not fit.
- * The buffer is read through two registers, the block RAM's and one after it,
- * so that its slow output goes to a register and nothing else.
+ * An R beat goes into the buffer from a register, a clock after it is taken,
+ * and the buffer is read through two registers, the block RAM's and one after
+ * it, so that its slow output goes to a register and nothing else.
  *
  * cmd_abort (or an R beat answered SLVERR/DECERR, which also raises error) stops
  * the command: no further AR (one already offered stays until taken, as AXI
