@@ -143,6 +143,7 @@ reg                    setup_q, setup_d;
 reg [ADDR_WIDTH-1:0]   c_addr_q;
 reg [63:0]             c_len_q;
 reg                    c_len_zero_q;
+reg                    c_len_small_q;           // LEN < 8 KiB
 reg                    stop_q, stop_d;      // aborted or failed: drain, send nothing
 reg                    error_q, error_d;
 
@@ -238,16 +239,30 @@ wire [63:0]            cmd_out_beats = {{(LOGW - 1){1'b0}}, cmd_out_end[64:LOGW]
 wire                   unused_cmd = &{1'b0, cmd_src_end[LOGW-1:0], cmd_out_end[LOGW-1:0], cmd_tail[LOGW], 1'b0};
 
 // The first burst's cap, and whether it is also the last (no more beats than
-// the cap, so that it takes every beat left): a burst holds fewer than 8 KiB, so when cmd_len has no bit from 13 up
-// the beat count comes from its low bits alone and a narrow compare decides,
-// rather than one after the 65-bit sum above.
+// the cap, so that it takes every beat left). A burst holds fewer than 8 KiB,
+// so only a LEN with no bit from 13 up can be short, and then the beats,
+// ceil((LEN + off) / W), are at most the cap, min(MAX_BURST, page's beats
+// from the start), when both LEN + off <= MAX_BURST * W and LEN + the
+// address's page bits <= 4 KiB: two narrow sums, each against a constant,
+// side by side. (The beat count compared with burst_cap's result, one
+// carry chain after the other, was the setup clock's longest path.)
+// Each compare is with a power of two, 2^k, so it is a test of the sum's
+// bits from k up (all zero, or 2^k exactly) rather than a second carry chain.
 wire [CW-1:0]          cmd_cap = burst_cap(c_addr_q[11:LOGW]);
-wire [13:0]            cmd_lo_end = {1'b0, c_len_q[12:0]} + {{(14 - LOGW){1'b0}}, cmd_off} + KEEP_M1_65[13:0];
-wire                   cmd_len_small = c_len_q[63:13] == 51'd0;
-wire [63:0]            cmd_lo_beats = {50'd0, cmd_lo_end} >> LOGW;
+wire [13:0]            cmd_lo_sum = {1'b0, c_len_q[12:0]} + {{(14 - LOGW){1'b0}}, cmd_off};
+wire [13:0]            cmd_page_sum = {1'b0, c_len_q[12:0]} + {2'b00, c_addr_q[11:0]};
+localparam             MAXB_LOG = $clog2(MAX_BURST) + LOGW;   // MAX_BURST * W = 2^MAXB_LOG
+function at_most_pow2;   // x <= 2^k
+    input [13:0] x;
+    input integer k;
+    begin
+        if (k >= 14) at_most_pow2 = 1'b1;
+        else at_most_pow2 = (x >> k) == 14'd0 || x == (14'd1 << k);
+    end
+endfunction
 wire                   cmd_short = cmd_len_zero ||
-                                   (cmd_len_small && cmd_lo_beats <= {{(64 - CW){1'b0}}, cmd_cap});
-wire                   unused_cmd_lo = &{1'b0, cmd_lo_end[LOGW-1:0], 1'b0};
+                                   (c_len_small_q && at_most_pow2(cmd_lo_sum, MAXB_LOG) &&
+                                    at_most_pow2(cmd_page_sum, 12));
 
 // One stream beat in all: 1 to W bytes of held bytes and source, from the
 // low bits of LEN (the held bytes are fewer than W) rather than the sum above.
@@ -557,6 +572,7 @@ always @(posedge clk) begin
         c_addr_q <= cmd_addr;
         c_len_q <= cmd_len;
         c_len_zero_q <= cmd_len == 64'd0;
+        c_len_small_q <= cmd_len[63:13] == 51'd0;
         held_count_q <= cmd_held_count;
         held_data_q <= cmd_held_data;
     end
