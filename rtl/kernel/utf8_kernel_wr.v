@@ -167,6 +167,12 @@ reg [KEEP-1:0]         in_keep_q;
 // of 64 keep bits and the 64-bit add into in_bytes_q were one clock's path
 reg [LOGW:0]           in_kept_q;
 reg                    in_first_q;            // its first byte is kept
+// It has bytes for the next aligned beat (below): worked out as the beat is
+// taken, from the lanes that the rotation by off_q wraps (wrap_q, set with
+// off_q), since the OR of 64 lanes in front of flush_d and the room check
+// into s_axis_tready was the engine's longest path at 512 bits
+reg                    in_spill_q;
+reg [KEEP-1:0]         wrap_q;                // stream lanes W - off_q and up
 // The low off_q lanes (an aligned beat's lanes from the stream beat before);
 // follows off_q a clock later, before the job's first stream beat is in
 reg [KEEP-1:0]         from_prev_q;
@@ -250,8 +256,9 @@ generate
     end
 endgenerate
 // Whether this stream beat has bytes for the next aligned beat: a kept lane
-// among the low off_q lanes, where the rotation put its last off_q lanes.
-wire                   spills = |(in_keep_q & from_prev_q);
+// among the low off_q lanes, where the rotation put its last off_q lanes
+// (in_spill_q: a kept lane among the stream beat's top off_q lanes).
+wire                   spills = in_spill_q;
 // Whether an aligned beat has a byte: this stream beat's first byte, or the
 // last one's spill (both registered: keeps are contiguous from lane 0).
 wire                   push = (proc_beat || proc_flush) && ((!flush_q && in_first_q) || spill_q);
@@ -470,13 +477,17 @@ always @(posedge clk) begin
     b_written_q <= b_written_d;
     b_clamp_q <= b_clamp_d;
 
-    if (cmd_take) off_q <= cmd_addr[LOGW-1:0];
+    if (cmd_take) begin
+        off_q <= cmd_addr[LOGW-1:0];
+        wrap_q <= ~({KEEP{1'b1}} >> cmd_addr[LOGW-1:0]);
+    end
     from_prev_q <= ~({KEEP{1'b1}} << off_q);
     if (s_take) begin
         in_data_q <= data_rot[2*DATA_WIDTH-1:DATA_WIDTH];
         in_keep_q <= keep_rot[2*KEEP-1:KEEP];
         in_kept_q <= kept(s_axis_tkeep);
         in_first_q <= s_axis_tkeep[0];
+        in_spill_q <= |(s_axis_tkeep & wrap_q);
         in_last_q <= s_axis_tlast;
     end
     if (proc_beat) prev_data_q <= in_data_q;
@@ -535,6 +546,8 @@ always @(posedge clk) begin
         assert (held_q == avail_q + claimed_q);
         // a short burst is the packet's last: nothing is pushed with or after it
         assert (!(aw_load && !aw_full && (push || !ended_q)));
+        // the beat's spill, as taken, is its kept lanes that the rotation wraps
+        assert (!(in_valid_q && in_spill_q != |(in_keep_q & from_prev_q)));
         // the packet's extra end beat comes after its last stream beat, alone
         assert (!(in_valid_q && flush_q));
         // a B only for an AW issued; W only for beats an AW covers
