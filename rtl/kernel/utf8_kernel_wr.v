@@ -301,13 +301,31 @@ wire [11:0]            w_step = {{(12 - LOGW - 1){1'b0}}, 1'b1, {LOGW{1'b0}}};
 // k = push + in_valid_d + flush_d + !w_load (0 to 4). The five comparisons
 // come from held_q alone and k only picks one, so that no carry chain follows
 // the clock's decisions (the sum of them was the kernel's longest path).
+// Each is held_q against a constant, FIFO_DEPTH - 1 - k, compared bit by bit
+// in logic: written as a sum and a compare, synthesis built two carry chains
+// in a row, the engine's longest path once the stream beat's spill was
+// registered.
+function at_most;        // x <= limit, as gates (no carry chain)
+    input [CW-1:0] x;
+    input [CW-1:0] limit;
+    integer b;
+    begin
+        at_most = 1'b1;  // equal so far, from the low bit up
+        for (b = 0; b < CW; b = b + 1)
+            at_most = limit[b] ? (!x[b] || at_most) : (!x[b] && at_most);
+    end
+endfunction
 wire [4:0] room_fits;
 reg  [2:0] room_k;
 genvar     gk;
 generate
     for (gk = 0; gk < 5; gk = gk + 1) begin : g_room
-        localparam [CW:0] NEED = gk + 1;
-        assign room_fits[gk] = {1'b0, held_q} + NEED <= {1'b0, DEPTH_C};
+        if (gk + 1 > FIFO_DEPTH) begin : g_never
+            assign room_fits[gk] = 1'b0;
+        end else begin : g_limit
+            localparam [31:0] LIMIT_32 = FIFO_DEPTH - gk - 1;
+            assign room_fits[gk] = at_most(held_q, LIMIT_32[CW-1:0]);
+        end
     end
 endgenerate
 
