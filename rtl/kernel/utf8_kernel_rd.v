@@ -336,9 +336,18 @@ wire                   unused_rresp = &{1'b0, m_axi_rresp[0], 1'b0};
 // Stopped from this clock on: nothing more is requested, kept or sent.
 wire                   halt = stop_q || cmd_abort || r_bad;
 
-// The credit and the beats owed less and more the next burst, from registers
+// The credit and the beats owed less and more the next burst, from registers,
+// and each of those with the beat read or taken this clock: every sum the
+// clock may need is worked out from flops, and the AR decision and the beat's
+// (which follow ports: cmd_abort, m_axi_rvalid) only pick one. With the beat
+// added after the pick, its carry chain followed the AR decision, the
+// engine's longest path.
 wire [CW-1:0]          free_less = free_q - ar_len;
+wire [CW-1:0]          free_less_1 = free_less + ONE_C;
+wire [CW-1:0]          free_1 = free_q + ONE_C;
 wire [CW-1:0]          due_more = due_q + ar_len;
+wire [CW-1:0]          due_more_1 = due_more - ONE_C;
+wire [CW-1:0]          due_1 = due_q - ONE_C;
 wire                   ar_load = busy_q && !halt && !ar_wait_q && ar_left_q &&
                                  (!arvalid_q || m_axi_arready) &&
                                  free_q >= ar_len && bursts_q != OUTS_O;
@@ -480,10 +489,10 @@ always @* begin
             ar_short_d = ar_short_after_q;
             ar_wait_d = 1'b1;
         end
-        // the AR's part of each sum from registers alone, picked by the AR
-        // decision; the beat read or taken this clock is added after it
-        free_d = (ar_load ? free_less : free_q) + (buf_read ? ONE_C : {CW{1'b0}});
-        due_d = (ar_load ? due_more : due_q) - (r_take ? ONE_C : {CW{1'b0}});
+        // each sum from registers alone (above), picked by the AR decision
+        // and the beat read or taken this clock
+        free_d = ar_load ? (buf_read ? free_less_1 : free_less) : (buf_read ? free_1 : free_q);
+        due_d = ar_load ? (r_take ? due_more_1 : due_more) : (r_take ? due_1 : due_q);
         bursts_d = bursts_q + {{(OW - 1){1'b0}}, ar_load} - {{(OW - 1){1'b0}}, r_take && m_axi_rlast};
 
         if (buf_write) wr_ptr_d = wr_ptr_q + 1'b1;

@@ -277,6 +277,22 @@ wire [12:0]            aw_cap_bytes = {aw_cap_q[12-LOGW:0], {LOGW{1'b0}}};
 wire [ADDR_WIDTH-1:0]  aw_after = aw_next_q + {{(ADDR_WIDTH - 13){1'b0}}, aw_cap_bytes};
 wire [CW-1:0]          aw_cap_after = burst_cap(aw_after[11:LOGW]);
 wire [CW-1:0]          avail_less = avail_q - aw_cap_q;
+// The buffer's counts after this clock, each sum worked out from flops for
+// every case of the clock's decisions (an AW, full or short; a beat pushed; a
+// W beat sent; a B taken), which then only pick one: with the decisions
+// added in, their carry chains followed w_load and aw_load, the engine's
+// longest paths.
+wire [CW-1:0]          avail_less_1 = avail_less + ONE_C;
+wire [CW-1:0]          avail_1 = avail_q + ONE_C;
+wire [CW-1:0]          claimed_cap = claimed_q + aw_cap_q;    // a full burst
+wire [CW-1:0]          claimed_cap_1 = claimed_cap - ONE_C;
+wire [CW-1:0]          claimed_all = claimed_q + avail_q;     // a short one
+wire [CW-1:0]          claimed_all_1 = claimed_all - ONE_C;
+wire [CW-1:0]          claimed_1 = claimed_q - ONE_C;
+wire [CW-1:0]          held_up = held_q + ONE_C;
+wire [CW-1:0]          held_down = held_q - ONE_C;
+wire [CW-1:0]          due_up = due_q + ONE_C;
+wire [CW-1:0]          due_down = due_q - ONE_C;
 wire                   unused_aw = &{1'b0, aw_len_m1[CW-1:8], aw_cap_bytes[12], 1'b0};
 wire                   aw_load = busy_q && !halt && (aw_full || (ended_q && avail_q != {CW{1'b0}})) &&
                                  (!awvalid_q || m_axi_awready) && due_q != {CW{1'b1}};
@@ -419,10 +435,13 @@ always @* begin
             aw_cap_d = aw_cap_after;
         end
         // A short burst takes every beat, and none is pushed once ended_q.
-        avail_d = (aw_load ? (aw_full ? avail_less : {CW{1'b0}}) : avail_q) +
-                  (push ? ONE_C : {CW{1'b0}});
-        claimed_d = claimed_q + (aw_load ? aw_len : {CW{1'b0}}) - (w_load ? ONE_C : {CW{1'b0}});
-        held_d = held_q + (push ? ONE_C : {CW{1'b0}}) - (w_load ? ONE_C : {CW{1'b0}});
+        avail_d = !aw_load ? (push ? avail_1 : avail_q) :
+                  aw_full ? (push ? avail_less_1 : avail_less) :
+                  {{(CW - 1){1'b0}}, push};
+        claimed_d = !aw_load ? (w_load ? claimed_1 : claimed_q) :
+                    aw_full ? (w_load ? claimed_cap_1 : claimed_cap) :
+                    (w_load ? claimed_all_1 : claimed_all);
+        held_d = (push == w_load) ? held_q : push ? held_up : held_down;
 
         // W
         if (w_load) begin
@@ -434,7 +453,7 @@ always @* begin
         end
 
         // B
-        due_d = due_q + (aw_load ? ONE_C : {CW{1'b0}}) - (b_take ? ONE_C : {CW{1'b0}});
+        due_d = (aw_load == b_take) ? due_q : aw_load ? due_up : due_down;
         if (b_take && !b_bad && !error_q) begin
             b_lo_d = b_lo_q + {b_bytes[11:0]};
             b_add_d = 1'b1;
