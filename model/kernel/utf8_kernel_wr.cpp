@@ -235,12 +235,19 @@ void KernelWrCycleModel::tick(const Inputs& in) {
   }
   if (push) {
     Entry& e = fifo_[wr_ptr_];
-    // The input register holds its beat rotated up by off (utf8_kernel_wr.v):
-    // lanes below off from the last beat, the rest from this one, lane for lane.
-    std::copy_n(prev_data_.begin(), off_, e.data.begin());
-    std::copy_n(in_data_.begin() + off_, w_ - off_, e.data.begin() + off_);
-    uint64_t known = ((in_known_ ? all_keep_ : 0) << off_) & all_keep_;
-    if (off_ != 0) known |= prev_known_ >> (w_ - off_);
+    // The input register holds its beat rotated up by off's whole groups of
+    // eight lanes, and the buffer takes the beat rotated by the rest
+    // (utf8_kernel_wr.v): lane j of the last beat or this one, by whether it
+    // lands below off, goes to lane j + off_lo. Lanes without a strobe carry
+    // whatever that lane held, as the RTL's do.
+    const unsigned off_lo = off_ & 7u;
+    uint64_t known = 0;
+    for (unsigned j = 0; j < w_; ++j) {
+      const unsigned lane = (j + off_lo) % w_;
+      const bool from_prev = lane < off_;
+      e.data[lane] = from_prev ? prev_data_[j] : in_data_[j];
+      if (from_prev ? (prev_known_ != 0) : in_known_) known |= uint64_t{1} << lane;
+    }
     e.data_known = known;
     e.strb = beat_strb;
     e.strb_known = true;
@@ -255,7 +262,8 @@ void KernelWrCycleModel::tick(const Inputs& in) {
     prev_known_ = in_known_ ? all_keep_ : 0;
   }
   if (s_take) {
-    for (unsigned k = 0; k < w_; ++k) in_data_[(k + off_) % w_] = in.s_axis_tdata[k];
+    const unsigned off_hi = off_ & ~7u;
+    for (unsigned k = 0; k < w_; ++k) in_data_[(k + off_hi) % w_] = in.s_axis_tdata[k];
     in_keep_ = in.s_axis_tkeep & all_keep_;
     in_last_ = in.s_axis_tlast;
     in_known_ = true;

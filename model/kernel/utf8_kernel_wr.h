@@ -90,7 +90,7 @@ class KernelWrCycleModel : private KernelAxiEngine {
   unsigned off_ = 0;
   uint64_t in_bytes_ = 0;
   // Input register and realigner
-  Lanes in_data_{};
+  Lanes in_data_{};  // rotated up by off's whole groups of eight lanes, as the RTL's
   uint64_t in_keep_ = 0;
   bool in_last_ = false;
   bool in_known_ = false;  // in_data, in_keep, in_last

@@ -173,8 +173,9 @@ reg                    in_first_q;            // its first byte is kept
 // into s_axis_tready was the engine's longest path at 512 bits
 reg                    in_spill_q;
 reg [KEEP-1:0]         wrap_q;                // stream lanes W - off_q and up
-// The low off_q lanes (an aligned beat's lanes from the stream beat before);
-// follows off_q a clock later, before the job's first stream beat is in
+// The low off_q lanes (an aligned beat's lanes from the stream beat before),
+// as they lie before the last rotation step (below); follows off_q a clock
+// later, before the job's first stream beat is in
 reg [KEEP-1:0]         from_prev_q;
 reg                    spill_q, spill_d;      // prev_keep_q has lanes in from_prev_q
 reg                    in_last_q;
@@ -237,24 +238,41 @@ wire                   s_take = s_axis_tvalid && tready_q;
 wire                   proc_beat = busy_q && !halt && in_valid_q;
 wire                   proc_flush = busy_q && !halt && flush_q;
 // Aligned beat: lanes below off_q from the previous stream beat, the rest from
-// this one (none on the packet's extra end beat). The input register holds
-// each stream beat rotated up by off_q (fixed while the job runs), so each
-// aligned lane is that lane of one of the two beats: a mux by a mask, where a
-// shifter of the two beats by off_q sat in front of the buffer's write (with
-// the push decision, the engine's longest path at 512 bits).
+// this one (none on the packet's extra end beat), that is both beats rotated
+// up by off_q (fixed while the job runs) and each lane taken from one of them
+// by a mask. The rotation is done in two steps: by whole groups of eight
+// lanes (off_hi) as a beat enters the input register, and by the lanes
+// within a group (off_lo) after the mask's pick, on the way into the buffer;
+// a rotation commutes with a lane-by-lane pick, so the mask is rotated back
+// by off_lo to match (from_prev_q). One 64-way shifter from the port and
+// off_q, with off_q's fan-out over 576 of them, was the engine's longest path
+// at 512 bits (and a shifter of the two beats by off_q in front of the
+// buffer's write before that).
+localparam [LOGW-1:0]  OFF_LO = 7;
+wire [LOGW-1:0]        off_hi = off_q & ~OFF_LO;
+wire [LOGW-1:0]        off_lo = off_q & OFF_LO;
 wire [KEEP-1:0]        cur_keep = flush_q ? {KEEP{1'b0}} : in_keep_q;
-wire [2*DATA_WIDTH-1:0] data_rot = {s_axis_tdata, s_axis_tdata} << {off_q, 3'b000};
-wire [2*KEEP-1:0]      keep_rot = {s_axis_tkeep, s_axis_tkeep} << off_q;
-wire                   unused_rot = &{1'b0, data_rot[DATA_WIDTH-1:0], keep_rot[KEEP-1:0], 1'b0};
-wire [DATA_WIDTH-1:0]  beat_data;
-wire [KEEP-1:0]        beat_strb;
+wire [2*DATA_WIDTH-1:0] data_rot = {s_axis_tdata, s_axis_tdata} << {off_hi, 3'b000};
+wire [2*KEEP-1:0]      keep_rot = {s_axis_tkeep, s_axis_tkeep} << off_hi;
+wire [DATA_WIDTH-1:0]  pick_data;
+wire [KEEP-1:0]        pick_strb;
 genvar gl;
 generate
     for (gl = 0; gl < KEEP; gl = gl + 1) begin : g_align
-        assign beat_data[8*gl +: 8] = from_prev_q[gl] ? prev_data_q[8*gl +: 8] : in_data_q[8*gl +: 8];
-        assign beat_strb[gl] = from_prev_q[gl] ? prev_keep_q[gl] : cur_keep[gl];
+        assign pick_data[8*gl +: 8] = from_prev_q[gl] ? prev_data_q[8*gl +: 8] : in_data_q[8*gl +: 8];
+        assign pick_strb[gl] = from_prev_q[gl] ? prev_keep_q[gl] : cur_keep[gl];
     end
 endgenerate
+wire [2*DATA_WIDTH-1:0] beat_data_rot = {pick_data, pick_data} << {off_lo, 3'b000};
+wire [2*KEEP-1:0]      beat_strb_rot = {pick_strb, pick_strb} << off_lo;
+wire [DATA_WIDTH-1:0]  beat_data = beat_data_rot[2*DATA_WIDTH-1:DATA_WIDTH];
+wire [KEEP-1:0]        beat_strb = beat_strb_rot[2*KEEP-1:KEEP];
+// from_prev_q's value: the low off_q lanes, rotated down by off_lo
+wire [KEEP-1:0]        prev_mask = ~({KEEP{1'b1}} << off_q);
+wire [2*KEEP-1:0]      prev_mask_rot = {prev_mask, prev_mask} >> off_lo;
+wire                   unused_rot = &{1'b0, data_rot[DATA_WIDTH-1:0], keep_rot[KEEP-1:0],
+                                      beat_data_rot[DATA_WIDTH-1:0], beat_strb_rot[KEEP-1:0],
+                                      prev_mask_rot[2*KEEP-1:KEEP], 1'b0};
 // Whether this stream beat has bytes for the next aligned beat: a kept lane
 // among the low off_q lanes, where the rotation put its last off_q lanes
 // (in_spill_q: a kept lane among the stream beat's top off_q lanes).
@@ -518,7 +536,7 @@ always @(posedge clk) begin
         off_q <= cmd_addr[LOGW-1:0];
         wrap_q <= ~({KEEP{1'b1}} >> cmd_addr[LOGW-1:0]);
     end
-    from_prev_q <= ~({KEEP{1'b1}} << off_q);
+    from_prev_q <= prev_mask_rot[KEEP-1:0];
     if (s_take) begin
         in_data_q <= data_rot[2*DATA_WIDTH-1:DATA_WIDTH];
         in_keep_q <= keep_rot[2*KEEP-1:KEEP];
