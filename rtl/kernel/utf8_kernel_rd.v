@@ -343,11 +343,11 @@ wire                   halt = stop_q || cmd_abort || r_bad;
 // added after the pick, its carry chain followed the AR decision, the
 // engine's longest path.
 wire [CW-1:0]          free_less = free_q - ar_len;
-wire [CW-1:0]          free_less_1 = free_less + ONE_C;
-wire [CW-1:0]          free_1 = free_q + ONE_C;
+wire [CW-1:0]          free_less_up = free_less + ONE_C;
+wire [CW-1:0]          free_up = free_q + ONE_C;
 wire [CW-1:0]          due_more = due_q + ar_len;
-wire [CW-1:0]          due_more_1 = due_more - ONE_C;
-wire [CW-1:0]          due_1 = due_q - ONE_C;
+wire [CW-1:0]          due_more_down = due_more - ONE_C;
+wire [CW-1:0]          due_down = due_q - ONE_C;
 wire                   ar_load = busy_q && !halt && !ar_wait_q && ar_left_q &&
                                  (!arvalid_q || m_axi_arready) &&
                                  free_q >= ar_len && bursts_q != OUTS_O;
@@ -491,8 +491,8 @@ always @* begin
         end
         // each sum from registers alone (above), picked by the AR decision
         // and the beat read or taken this clock
-        free_d = ar_load ? (buf_read ? free_less_1 : free_less) : (buf_read ? free_1 : free_q);
-        due_d = ar_load ? (r_take ? due_more_1 : due_more) : (r_take ? due_1 : due_q);
+        free_d = ar_load ? (buf_read ? free_less_up : free_less) : (buf_read ? free_up : free_q);
+        due_d = ar_load ? (r_take ? due_more_down : due_more) : (r_take ? due_down : due_q);
         bursts_d = bursts_q + {{(OW - 1){1'b0}}, ar_load} - {{(OW - 1){1'b0}}, r_take && m_axi_rlast};
 
         if (buf_write) wr_ptr_d = wr_ptr_q + 1'b1;

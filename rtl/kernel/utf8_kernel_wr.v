@@ -300,13 +300,13 @@ wire [CW-1:0]          avail_less = avail_q - aw_cap_q;
 // W beat sent; a B taken), which then only pick one: with the decisions
 // added in, their carry chains followed w_load and aw_load, the engine's
 // longest paths.
-wire [CW-1:0]          avail_less_1 = avail_less + ONE_C;
-wire [CW-1:0]          avail_1 = avail_q + ONE_C;
+wire [CW-1:0]          avail_less_up = avail_less + ONE_C;
+wire [CW-1:0]          avail_up = avail_q + ONE_C;
 wire [CW-1:0]          claimed_cap = claimed_q + aw_cap_q;    // a full burst
-wire [CW-1:0]          claimed_cap_1 = claimed_cap - ONE_C;
+wire [CW-1:0]          claimed_cap_down = claimed_cap - ONE_C;
 wire [CW-1:0]          claimed_all = claimed_q + avail_q;     // a short one
-wire [CW-1:0]          claimed_all_1 = claimed_all - ONE_C;
-wire [CW-1:0]          claimed_1 = claimed_q - ONE_C;
+wire [CW-1:0]          claimed_all_down = claimed_all - ONE_C;
+wire [CW-1:0]          claimed_down = claimed_q - ONE_C;
 wire [CW-1:0]          held_up = held_q + ONE_C;
 wire [CW-1:0]          held_down = held_q - ONE_C;
 wire [CW-1:0]          due_up = due_q + ONE_C;
@@ -453,12 +453,12 @@ always @* begin
             aw_cap_d = aw_cap_after;
         end
         // A short burst takes every beat, and none is pushed once ended_q.
-        avail_d = !aw_load ? (push ? avail_1 : avail_q) :
-                  aw_full ? (push ? avail_less_1 : avail_less) :
+        avail_d = !aw_load ? (push ? avail_up : avail_q) :
+                  aw_full ? (push ? avail_less_up : avail_less) :
                   {{(CW - 1){1'b0}}, push};
-        claimed_d = !aw_load ? (w_load ? claimed_1 : claimed_q) :
-                    aw_full ? (w_load ? claimed_cap_1 : claimed_cap) :
-                    (w_load ? claimed_all_1 : claimed_all);
+        claimed_d = !aw_load ? (w_load ? claimed_down : claimed_q) :
+                    aw_full ? (w_load ? claimed_cap_down : claimed_cap) :
+                    (w_load ? claimed_all_down : claimed_all);
         held_d = (push == w_load) ? held_q : push ? held_up : held_down;
 
         // W
