@@ -169,6 +169,33 @@ endfunction
 wire [8*(W+4)-1:0] window = {s_axis_tdata, hold_data_q[8*W-1 -: 32]};
 wire [CW-1:0]      in_count = keep_count(s_axis_tkeep);
 
+// The five bytes ending at the highest kept lane, picked by that lane's flag
+// rather than by in_count: a count and a 64-way multiplexer after it were the
+// kernel's longest path at W = 64. A lane is the highest kept when no lane
+// above it is kept (a log-depth suffix OR); with no lane kept nothing is
+// picked and the bytes are zeros, as the cycle model has them.
+localparam LW = $clog2(W);
+genvar gl;
+generate
+    for (gl = 0; gl < LW; gl = gl + 1) begin : g_above
+        wire [W-1:0] a_in, a_out;
+        if (gl == 0) begin : g_first
+            assign a_in = s_axis_tkeep >> 1;
+        end else begin : g_next
+            assign a_in = g_above[gl-1].a_out;
+        end
+        assign a_out = a_in | (a_in >> (1 << gl));
+    end
+endgenerate
+wire [W-1:0] keep_top = s_axis_tkeep & ~g_above[LW-1].a_out;   // one lane at most
+reg  [39:0]  in_tail;
+integer kt;
+always @* begin
+    in_tail = 40'd0;
+    for (kt = 0; kt < W; kt = kt + 1)
+        in_tail = in_tail | (keep_top[kt] ? window[8*kt +: 40] : 40'd0);
+end
+
 localparam [31:0] W_32 = W;
 localparam [CW-1:0] W_N = W_32[CW-1:0];
 wire [CW-1:0] cut_n = {{(CW-3){1'b0}}, cut_q};
@@ -199,7 +226,7 @@ always @(posedge clk) begin
                 last_data_q  <= s_axis_tdata;
                 last_count_q <= in_count;
                 // the five bytes ending at byte in_count-1 of this beat
-                tail_q  <= window[8*(in_count - 1) +: 40];
+                tail_q  <= in_tail;
                 avail_q <= (hold_valid_q || in_count >= 5) ? 3'd5 : in_count[2:0];
                 state_q <= ST_GATHER;
             end else begin
