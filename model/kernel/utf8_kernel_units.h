@@ -1,7 +1,7 @@
 // Cycle model of the kernel's unit stage (rtl/kernel/utf8_kernel_units.v): ticked
 // with the RTL's inputs every clock it gives the RTL's outputs every clock.
-// An input register that takes each beat with its totals and an output
-// register that passes a beat whose size fits in what is left of CAP; a beat
+// A lane register that takes each beat as it comes, an input register that
+// takes it from there with its totals, and an output register that passes a beat whose size fits in what is left of CAP; a beat
 // that does not fit is walked one lane a clock, cut at the first unit that
 // does not fit, and then passed with tlast.
 //
@@ -95,6 +95,9 @@ class KernelUnitsCycleModel {
   int w_;
   uint64_t all_lanes_;
 
+  // Lane register: the beat as the decoder gave it
+  bool lane_valid_ = false;
+  UnitBeat lane_;
   // Input register
   bool in_valid_ = false;
   Held in_;

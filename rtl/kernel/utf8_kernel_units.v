@@ -20,9 +20,10 @@
  * units per class, and the first error unit's class and offset within the
  * job's packet. Lanes without keep count for nothing.
  *
- * No path runs through the lanes one after another. The input register takes
- * each beat with its totals, summed by balanced adder trees from the beat
- * alone (they do not depend on the op or on CAP). The output stage then only
+ * No path runs through the lanes one after another. A lane register takes
+ * each beat as it comes; the input register takes it from there with its
+ * totals, summed by balanced adder trees from the beat alone (they do not
+ * depend on the op or on CAP). The output stage then only
  * compares the beat's size with what is left of CAP and adds the totals. A
  * beat that does not fit is the job's one cut: it is held while a walk looks
  * at one lane per clock, recounts the totals of the lanes that fit and
@@ -34,8 +35,8 @@
  * beat. `ended` rises once the end beat has been handed on; the stage then
  * drops whatever still comes until the kernel resets it.
  *
- * Latency: two clocks (input register, output register) for a beat that
- * fits; a cut beat waits for its walk besides.
+ * Latency: three clocks (lane register, input register, output register)
+ * for a beat that fits; a cut beat waits for its walk besides.
  */
 module utf8_kernel_units #(
     // units per beat: 8, 16, 32 or 64
@@ -94,17 +95,36 @@ generate
 endgenerate
 
 // ---------------------------------------------------------------------------
-// The input beat's totals, each a balanced tree over the lanes
+// Lane register: the beat as it comes, and which lanes hold a unit above
+// U+FFFF. The totals' trees start from here, not from the decoder's output
+// queue: at W = 64 the lane flags and a tree after them were one 12 ns path.
+
+reg            l_valid_q;
+reg [32*W-1:0] l_data_q;
+reg [W-1:0]    l_keep_q;
+reg [6*W-1:0]  l_user_q;
+reg            l_last_q;
+reg [W-1:0]    l_big_q;        // kept lane with a unit above U+FFFF
+
+wire [W-1:0] s_big;
+genvar gl, gc;
+generate
+    for (gl = 0; gl < W; gl = gl + 1) begin : g_big
+        assign s_big[gl] = s_axis_tkeep[gl] && s_axis_tuser[6*gl +: 3] == CLS_OK
+                        && |s_axis_tdata[32*gl + 16 +: 16];
+    end
+endgenerate
+
+// ---------------------------------------------------------------------------
+// The lane register's totals, each a balanced tree over the lanes
 
 wire [W-1:0] s_err;                  // kept lane with an error unit
 wire [W-1:0] s_err_first;            // the first of those
-wire [W-1:0] s_big;                  // kept lane with a unit above U+FFFF
 wire [3*W-1:0] s_len, s_san, s_len_before;
 wire [2*W-1:0] s_u16;
 wire [6*W-1:0] s_cls;               // class c (1..6), lane g at [(c-1)*W + g]
 // Whether a lane or one below it has an error unit: a log-depth prefix OR,
 // level l covering 2^(l+1) lanes per lane
-genvar gl, gc;
 generate
     for (gl = 0; gl < LW; gl = gl + 1) begin : g_pre
         wire [W-1:0] p_in, p_out;
@@ -119,9 +139,9 @@ endgenerate
 wire [W-1:0] s_err_pre = g_pre[LW-1].p_out;
 generate
     for (gl = 0; gl < W; gl = gl + 1) begin : g_lane
-        wire [2:0] cls = s_axis_tuser[6*gl +: 3];
-        wire [2:0] len = s_axis_tuser[6*gl + 3 +: 3];
-        wire       keep = s_axis_tkeep[gl];
+        wire [2:0] cls = l_user_q[6*gl +: 3];
+        wire [2:0] len = l_user_q[6*gl + 3 +: 3];
+        wire       keep = l_keep_q[gl];
         // no kept lane below this one has an error unit
         wire       clear;
         if (gl == 0) begin : g_first
@@ -131,13 +151,12 @@ generate
         end
         assign s_err[gl] = keep && cls != CLS_OK;
         assign s_err_first[gl] = s_err[gl] && clear;
-        assign s_big[gl] = keep && cls == CLS_OK && |s_axis_tdata[32*gl + 16 +: 16];
         assign s_len[3*gl +: 3] = keep ? len : 3'd0;
         // an error unit leaves as U+FFFD, EF BF BD
         assign s_san[3*gl +: 3] = !keep ? 3'd0 : (cls == CLS_OK) ? len : 3'd3;
         // the input bytes before the first error unit
         assign s_len_before[3*gl +: 3] = (clear && !s_err[gl]) ? s_len[3*gl +: 3] : 3'd0;
-        assign s_u16[2*gl +: 2] = !keep ? 2'd0 : s_big[gl] ? 2'd2 : 2'd1;
+        assign s_u16[2*gl +: 2] = !keep ? 2'd0 : l_big_q[gl] ? 2'd2 : 2'd1;
         for (gc = 1; gc <= 6; gc = gc + 1) begin : g_cls
             assign s_cls[(gc-1)*W + gl] = keep && cls == gc;
         end
@@ -151,7 +170,7 @@ integer g, c;
 always @* begin
     s_err_cls = 3'd0;
     for (g = 0; g < W; g = g + 1)
-        s_err_cls = s_err_cls | (s_err_first[g] ? s_axis_tuser[6*g +: 3] : 3'd0);
+        s_err_cls = s_err_cls | (s_err_first[g] ? l_user_q[6*g +: 3] : 3'd0);
 end
 
 wire [SW-1:0]   s_len_sum, s_san_sum, s_before_sum;
@@ -162,7 +181,7 @@ wire [6*CW-1:0] s_cls_sum;          // class c at [(c-1)*CW]
 utf8_lane_sum #(.N(W), .IN_WIDTH(3)) len_tree (.in_values(s_len), .sum(s_len_sum));
 utf8_lane_sum #(.N(W), .IN_WIDTH(3)) san_tree (.in_values(s_san), .sum(s_san_sum));
 utf8_lane_sum #(.N(W), .IN_WIDTH(3)) before_tree (.in_values(s_len_before), .sum(s_before_sum));
-utf8_lane_sum #(.N(W), .IN_WIDTH(1)) unit_tree (.in_values(s_axis_tkeep), .sum(s_unit_sum));
+utf8_lane_sum #(.N(W), .IN_WIDTH(1)) unit_tree (.in_values(l_keep_q), .sum(s_unit_sum));
 utf8_lane_sum #(.N(W), .IN_WIDTH(2)) u16_tree (.in_values(s_u16), .sum(s_u16_sum));
 generate
     for (gc = 1; gc <= 6; gc = gc + 1) begin : g_cls_tree
@@ -216,9 +235,12 @@ wire out_free = !m_axis_tvalid || m_axis_tready;
 wire drop     = end_q || halt_q;
 wire move     = in_valid_q && out_free && !drop && !walk_q && fits;
 wire cut_go   = in_valid_q && !drop && !walk_q && !fits;
-wire make_end = (halt_q || (finish_q && !in_valid_q)) && out_free && !end_q;
+wire make_end = (halt_q || (finish_q && !in_valid_q && !l_valid_q)) && out_free && !end_q;
 
-assign s_axis_tready = !in_valid_q || move || drop;
+// The input register takes the lane register's beat; the lane register takes
+// the decoder's when it is empty or hands its beat on.
+wire in_ready = !in_valid_q || move || drop;
+assign s_axis_tready = !l_valid_q || in_ready;
 assign ended = end_q && !m_axis_tvalid;
 
 // ---------------------------------------------------------------------------
@@ -318,11 +340,20 @@ always @(posedge clk) begin
     end
 
     if (s_axis_tready) begin
-        in_data_q    <= s_axis_tdata;
-        in_keep_q    <= s_axis_tkeep;
-        in_user_q    <= s_axis_tuser;
-        in_last_q    <= s_axis_tlast;
-        in_big_q     <= s_big;
+        l_data_q <= s_axis_tdata;
+        l_keep_q <= s_axis_tkeep;
+        l_user_q <= s_axis_tuser;
+        l_last_q <= s_axis_tlast;
+        l_big_q  <= s_big;
+    end
+    l_valid_q <= s_axis_tready ? (s_axis_tvalid && !drop) : 1'b1;
+
+    if (in_ready) begin
+        in_data_q    <= l_data_q;
+        in_keep_q    <= l_keep_q;
+        in_user_q    <= l_user_q;
+        in_last_q    <= l_last_q;
+        in_big_q     <= l_big_q;
         in_len_q     <= s_len_sum;
         in_san_q     <= s_san_sum;
         in_units_q   <= s_unit_sum;
@@ -333,7 +364,7 @@ always @(posedge clk) begin
         in_before_q  <= s_before_sum;
         in_cut_q     <= 1'b0;
     end
-    in_valid_q <= s_axis_tready ? (s_axis_tvalid && !drop) : 1'b1;
+    in_valid_q <= in_ready ? (l_valid_q && !drop) : 1'b1;
 
     if (m_axis_tvalid && m_axis_tready) m_axis_tvalid <= 1'b0;
 
@@ -387,6 +418,7 @@ always @(posedge clk) begin
     if (halt) halt_q <= 1'b1;
 
     if (rst) begin
+        l_valid_q     <= 1'b0;
         in_valid_q    <= 1'b0;
         m_axis_tvalid <= 1'b0;
         end_q         <= 1'b1;
