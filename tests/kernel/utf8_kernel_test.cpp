@@ -514,6 +514,78 @@ TEST_P(KernelTest, OutFullStopsAtAUnitAndTheTextContinues) {
   }
 }
 
+// OUT_FULL in a job that starts with held bytes (the incomplete sequence a
+// PARTIAL piece ended with): with CAP too small for the first unit nothing is
+// taken and the bytes stay held (IN_BYTES 0, HELD); with room for some units
+// the held bytes go into the first and IN_BYTES counts the source bytes after
+// them. Short pieces cut anywhere, most of them inside a sequence, and small
+// capacities make both happen many times.
+TEST_P(KernelTest, OutFullWithHeldBytesKeepsThemOrCountsPastThem) {
+  sim::Rng rng(seed_ + 9);
+  uint64_t held_stops = 0, past_held = 0;
+  for (unsigned op : {UTF8K_SANITIZE, UTF8K_DECODE_UTF32}) {
+    for (Mode mode : {Mode::kRfc3629, Mode::kAnnexR}) {
+      for (int i = 0; i < 3; ++i) {
+        const std::vector<uint8_t> text = test::RandomPacket(rng, mode, 160);
+        const Expected e = Expect(text, op, mode);
+        SCOPED_TRACE(std::string(OpName(op)) + " text " + test::Hex(text));
+        card_->mem().Write(kSrcBase, text.data(), text.size());
+        utf8k_text t;
+        utf8k_text_begin(&t, &host_, op, mode == Mode::kAnnexR ? UTF8K_MODE_ANNEX_R : 0);
+        uint64_t done = 0;
+        std::vector<uint8_t> got;
+        int jobs = 0;
+        bool ended = false;
+        while (!ended) {
+          const uint64_t piece = std::min<uint64_t>(text.size() - done, 1 + rng.below(12));
+          const int last = done + piece == text.size();
+          uint64_t left = piece;
+          while (true) {
+            const uint64_t cap = rng.below(10);
+            const int held_before = t.held;
+            card_->mem().SetWriteWindow(kDstBase, kDstBase + cap);
+            uint64_t in = 0, o = 0;
+            const int rc = utf8k_text_feed(&t, kSrcBase + done, left, kDstBase, cap, last, &in, &o);
+            card_->mem().ClearWriteWindow();
+            ASSERT_TRUE(rc == UTF8K_OK || rc == UTF8K_E_OUT_FULL) << utf8k_strerror(rc);
+            ASSERT_LE(o, cap);
+            ASSERT_LE(in, left);
+            std::vector<uint8_t> out(o);
+            card_->mem().Read(kDstBase, out.data(), o);
+            got.insert(got.end(), out.begin(), out.end());
+            ASSERT_LE(got.size(), e.out.size());
+            ASSERT_TRUE(std::equal(got.begin(), got.end(), e.out.begin())) << "output diverged";
+            if (rc == UTF8K_E_OUT_FULL && held_before) {
+              if (o == 0) {
+                ++held_stops;
+                EXPECT_EQ(in, 0u) << "no unit fitted, yet source bytes were counted";
+                EXPECT_TRUE(t.held) << "the held bytes were dropped";
+              } else {
+                ++past_held;
+              }
+            }
+            done += in;
+            left -= in;
+            ASSERT_LT(++jobs, 5000);
+            if (rc == UTF8K_OK) break;
+          }
+          ended = last;
+        }
+        EXPECT_EQ(got, e.out);
+        EXPECT_EQ(done, text.size());
+        EXPECT_EQ(t.units, e.units.size());
+        EXPECT_EQ(t.err_offset, e.err_offset);
+        EXPECT_EQ(t.err_class, e.err_class);
+      }
+    }
+  }
+  // both cases came up
+  EXPECT_GT(held_stops, 0u) << "no job stopped before taking its held bytes";
+  EXPECT_GT(past_held, 0u) << "no job with held bytes got past them before OUT_FULL";
+  RecordProperty("held_stops", static_cast<int>(held_stops));
+  RecordProperty("past_held", static_cast<int>(past_held));
+}
+
 TEST_P(KernelTest, BadArgumentsAreRefusedAndNothingMoves) {
   const uint64_t reads = card_->mem().counters().read_bursts;
   const uint64_t writes = card_->mem().counters().write_bursts;
