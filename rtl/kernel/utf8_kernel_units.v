@@ -105,13 +105,29 @@ reg [W-1:0]    l_keep_q;
 reg [6*W-1:0]  l_user_q;
 reg            l_last_q;
 reg [W-1:0]    l_big_q;        // kept lane with a unit above U+FFFF
+reg [W-1:0]    l_err_pre_q;    // a kept lane at or below this one has an error unit
 
-wire [W-1:0] s_big;
+wire [W-1:0] a_big, a_err;
 genvar gl, gc;
 generate
     for (gl = 0; gl < W; gl = gl + 1) begin : g_big
-        assign s_big[gl] = s_axis_tkeep[gl] && s_axis_tuser[6*gl +: 3] == CLS_OK
+        assign a_big[gl] = s_axis_tkeep[gl] && s_axis_tuser[6*gl +: 3] == CLS_OK
                         && |s_axis_tdata[32*gl + 16 +: 16];
+        assign a_err[gl] = s_axis_tkeep[gl] && s_axis_tuser[6*gl +: 3] != CLS_OK;
+    end
+endgenerate
+// Whether a lane or one below it has an error unit: a log-depth prefix OR,
+// level l covering 2^(l+1) lanes per lane. It goes into the lane register
+// too, so that the bytes-before-error tree starts from a flop.
+generate
+    for (gl = 0; gl < LW; gl = gl + 1) begin : g_pre
+        wire [W-1:0] p_in, p_out;
+        if (gl == 0) begin : g_first
+            assign p_in = a_err;
+        end else begin : g_next
+            assign p_in = g_pre[gl-1].p_out;
+        end
+        assign p_out = p_in | (p_in << (1 << gl));
     end
 endgenerate
 
@@ -123,20 +139,6 @@ wire [W-1:0] s_err_first;            // the first of those
 wire [3*W-1:0] s_len, s_san, s_len_before;
 wire [2*W-1:0] s_u16;
 wire [6*W-1:0] s_cls;               // class c (1..6), lane g at [(c-1)*W + g]
-// Whether a lane or one below it has an error unit: a log-depth prefix OR,
-// level l covering 2^(l+1) lanes per lane
-generate
-    for (gl = 0; gl < LW; gl = gl + 1) begin : g_pre
-        wire [W-1:0] p_in, p_out;
-        if (gl == 0) begin : g_first
-            assign p_in = s_err;
-        end else begin : g_next
-            assign p_in = g_pre[gl-1].p_out;
-        end
-        assign p_out = p_in | (p_in << (1 << gl));
-    end
-endgenerate
-wire [W-1:0] s_err_pre = g_pre[LW-1].p_out;
 generate
     for (gl = 0; gl < W; gl = gl + 1) begin : g_lane
         wire [2:0] cls = l_user_q[6*gl +: 3];
@@ -147,7 +149,7 @@ generate
         if (gl == 0) begin : g_first
             assign clear = 1'b1;
         end else begin : g_next
-            assign clear = !s_err_pre[gl-1];
+            assign clear = !l_err_pre_q[gl-1];
         end
         assign s_err[gl] = keep && cls != CLS_OK;
         assign s_err_first[gl] = s_err[gl] && clear;
@@ -344,7 +346,8 @@ always @(posedge clk) begin
         l_keep_q <= s_axis_tkeep;
         l_user_q <= s_axis_tuser;
         l_last_q <= s_axis_tlast;
-        l_big_q  <= s_big;
+        l_big_q  <= a_big;
+        l_err_pre_q <= g_pre[LW-1].p_out;
     end
     l_valid_q <= s_axis_tready ? (s_axis_tvalid && !drop) : 1'b1;
 
@@ -359,7 +362,7 @@ always @(posedge clk) begin
         in_units_q   <= s_unit_sum;
         in_u16_q     <= s_u16_sum;
         in_cls_q     <= s_cls_sum;
-        in_err_q     <= s_err_pre[W-1];
+        in_err_q     <= l_err_pre_q[W-1];
         in_err_cls_q <= s_err_cls;
         in_before_q  <= s_before_sum;
         in_cut_q     <= 1'b0;
