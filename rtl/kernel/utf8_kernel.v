@@ -356,9 +356,20 @@ wire [6*32-1:0] sv_err_count;
 wire str_in = !rd_cmd_q && !rd2_cmd_q && !wr_cmd_q && !rd_busy && !rd2_busy && !wr_busy
            && (bus_err_q || (off_ended && bmp_done_q && (off_in_bytes == 64'd0 || sv_stat_q)));
 
-// Input bytes a job consumed into units (held bytes of the last job first)
+// Input bytes a job consumed into units (held bytes of the last job first),
+// and whether its units took the held bytes. Registered every clock: ST_DONE
+// reads them, and the unit stage's input bytes are final at least a clock
+// before the job reaches ST_DONE (they change only as a beat moves, and the
+// stage's `ended` follows its end beat out). Worked out in ST_DONE itself,
+// the 64-bit compare and the held bytes' choice after it were one of the
+// longest paths at DATA_WIDTH 64.
 wire        u_took_held = u_in_bytes >= {61'd0, h_n};
-wire [63:0] u_in_src    = u_took_held ? u_in_bytes - {61'd0, h_n} : 64'd0;
+reg         u_took_held_q;   // and took at least one byte
+reg  [63:0] u_in_src_q;
+always @(posedge clk) begin
+    u_took_held_q <= u_took_held && u_in_bytes != 64'd0;
+    u_in_src_q    <= u_took_held ? u_in_bytes - {61'd0, h_n} : 64'd0;
+end
 
 always @(posedge clk) begin
     job_done       <= 1'b0;
@@ -525,7 +536,7 @@ always @(posedge clk) begin
                 end
                 if (bus_err_q) begin
                     hn = 3'd0;
-                    res_in_bytes <= u_in_src;
+                    res_in_bytes <= u_in_src_q;
                     held_n_q     <= 3'd0;
                     text_q       <= 64'd0;
                     err_q        <= 1'b0;
@@ -534,8 +545,8 @@ always @(posedge clk) begin
                 end else begin
                     if (u_out_full) begin
                         // stopped at a unit boundary: held bytes stay unless a unit took them
-                        hn = u_took_held && u_in_bytes != 64'd0 ? 3'd0 : h_n;
-                        res_in_bytes <= u_in_src;
+                        hn = u_took_held_q ? 3'd0 : h_n;
+                        res_in_bytes <= u_in_src_q;
                         held_q       <= (hn != 3'd0) ? h_b : 40'd0;
                     end else begin
                         hn = tail_done_q ? tail_n_q : 3'd0;
