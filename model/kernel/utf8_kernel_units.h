@@ -1,9 +1,10 @@
 // Cycle model of the kernel's unit stage (rtl/kernel/utf8_kernel_units.v): ticked
 // with the RTL's inputs every clock it gives the RTL's outputs every clock.
 // A lane register that takes each beat as it comes, an input register that
-// takes it from there with its totals, and an output register that passes a beat whose size fits in what is left of CAP; a beat
-// that does not fit is walked one lane a clock, cut at the first unit that
-// does not fit, and then passed with tlast.
+// takes it from there with its totals, and an output register that passes a
+// beat whose size fits in what is left of CAP; a beat that does not fit is
+// walked one lane a clock, cut at the first unit that does not fit, and then
+// passed with tlast.
 //
 // Mealy path: s_tready depends on m_tready (a beat moves on when the output
 // register is taken in the same clock), so outputs() takes this clock's

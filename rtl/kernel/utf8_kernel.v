@@ -364,10 +364,10 @@ wire str_in = !rd_cmd_q && !rd2_cmd_q && !wr_cmd_q && !rd_busy && !rd2_busy && !
 // the 64-bit compare and the held bytes' choice after it were one of the
 // longest paths at DATA_WIDTH 64.
 wire        u_took_held = u_in_bytes >= {61'd0, h_n};
-reg         u_took_held_q;   // and took at least one byte
+reg         u_took_held_q;
 reg  [63:0] u_in_src_q;
 always @(posedge clk) begin
-    u_took_held_q <= u_took_held && u_in_bytes != 64'd0;
+    u_took_held_q <= u_took_held;
     u_in_src_q    <= u_took_held ? u_in_bytes - {61'd0, h_n} : 64'd0;
 end
 

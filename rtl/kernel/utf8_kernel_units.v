@@ -95,9 +95,10 @@ generate
 endgenerate
 
 // ---------------------------------------------------------------------------
-// Lane register: the beat as it comes, and which lanes hold a unit above
-// U+FFFF. The totals' trees start from here, not from the decoder's output
-// queue: at W = 64 the lane flags and a tree after them were one 12 ns path.
+// Lane register: the beat as it comes, which lanes hold a unit above U+FFFF,
+// and which have an error unit at or below them. The totals' trees start from
+// here, not from the decoder's output queue: at W = 64 the lane flags and a
+// tree after them were one 12 ns path.
 
 reg            l_valid_q;
 reg [32*W-1:0] l_data_q;
@@ -110,7 +111,7 @@ reg [W-1:0]    l_err_pre_q;    // a kept lane at or below this one has an error 
 wire [W-1:0] a_big, a_err;
 genvar gl, gc;
 generate
-    for (gl = 0; gl < W; gl = gl + 1) begin : g_big
+    for (gl = 0; gl < W; gl = gl + 1) begin : g_flags
         assign a_big[gl] = s_axis_tkeep[gl] && s_axis_tuser[6*gl +: 3] == CLS_OK
                         && |s_axis_tdata[32*gl + 16 +: 16];
         assign a_err[gl] = s_axis_tkeep[gl] && s_axis_tuser[6*gl +: 3] != CLS_OK;
