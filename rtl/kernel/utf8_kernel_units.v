@@ -135,8 +135,7 @@ endgenerate
 // ---------------------------------------------------------------------------
 // The lane register's totals, each a balanced tree over the lanes
 
-wire [W-1:0] s_err;                  // kept lane with an error unit
-wire [W-1:0] s_err_first;            // the first of those
+wire [W-1:0] s_err_first;            // the first kept lane with an error unit
 wire [3*W-1:0] s_len, s_san, s_len_before;
 wire [2*W-1:0] s_u16;
 wire [6*W-1:0] s_cls;               // class c (1..6), lane g at [(c-1)*W + g]
@@ -145,20 +144,18 @@ generate
         wire [2:0] cls = l_user_q[6*gl +: 3];
         wire [2:0] len = l_user_q[6*gl + 3 +: 3];
         wire       keep = l_keep_q[gl];
-        // no kept lane below this one has an error unit
-        wire       clear;
+        // the prefix rises at the first error lane; below it every lane counts
+        // towards the bytes before the error
         if (gl == 0) begin : g_first
-            assign clear = 1'b1;
+            assign s_err_first[gl] = l_err_pre_q[gl];
         end else begin : g_next
-            assign clear = !l_err_pre_q[gl-1];
+            assign s_err_first[gl] = l_err_pre_q[gl] && !l_err_pre_q[gl-1];
         end
-        assign s_err[gl] = keep && cls != CLS_OK;
-        assign s_err_first[gl] = s_err[gl] && clear;
         assign s_len[3*gl +: 3] = keep ? len : 3'd0;
         // an error unit leaves as U+FFFD, EF BF BD
         assign s_san[3*gl +: 3] = !keep ? 3'd0 : (cls == CLS_OK) ? len : 3'd3;
         // the input bytes before the first error unit
-        assign s_len_before[3*gl +: 3] = (clear && !s_err[gl]) ? s_len[3*gl +: 3] : 3'd0;
+        assign s_len_before[3*gl +: 3] = l_err_pre_q[gl] ? 3'd0 : s_len[3*gl +: 3];
         assign s_u16[2*gl +: 2] = !keep ? 2'd0 : l_big_q[gl] ? 2'd2 : 2'd1;
         for (gc = 1; gc <= 6; gc = gc + 1) begin : g_cls
             assign s_cls[(gc-1)*W + gl] = keep && cls == gc;
