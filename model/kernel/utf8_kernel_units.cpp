@@ -106,7 +106,7 @@ void KernelUnitsCycleModel::Walk() {
 
 KernelUnitsCycleModel::Outputs KernelUnitsCycleModel::outputs(const Inputs& in) const {
   Outputs o = out_;
-  o.s_tready = !lane_valid_ || !in_valid_ || Move(in) || end_ || halt_;
+  o.s_tready = !lane_valid_ || !group_valid_ || !in_valid_ || Move(in) || end_ || halt_;
   o.ended = end_ && !out_.m_tvalid;
   return o;
 }
@@ -116,9 +116,11 @@ void KernelUnitsCycleModel::tick(const Inputs& in) {
   const bool drop = end_ || halt_;
   const bool move = Move(in);
   const bool cut_go = in_valid_ && !drop && !walk_ && !Fits();
-  const bool make_end = (halt_ || (finish_ && !in_valid_ && !lane_valid_)) && out_free && !end_;
+  const bool make_end =
+      (halt_ || (finish_ && !in_valid_ && !group_valid_ && !lane_valid_)) && out_free && !end_;
   const bool in_ready = !in_valid_ || move || drop;
-  const bool s_tready = !lane_valid_ || in_ready;
+  const bool group_ready = !group_valid_ || in_ready;
+  const bool s_tready = !lane_valid_ || group_ready;
   const uint32_t size = Size();
   const Held held = in_;  // the input register before this edge
 
@@ -173,8 +175,10 @@ void KernelUnitsCycleModel::tick(const Inputs& in) {
       Walk();
     }
   }
-  if (in_ready) in_ = Load(lane_);
-  in_valid_ = in_ready ? lane_valid_ && !drop : true;
+  if (in_ready) in_ = Load(group_);
+  in_valid_ = in_ready ? group_valid_ && !drop : true;
+  if (group_ready) group_ = lane_;
+  group_valid_ = group_ready ? lane_valid_ && !drop : true;
   if (s_tready) lane_ = in.s;
   lane_valid_ = s_tready ? in.s_tvalid && !drop : true;
 
@@ -198,6 +202,7 @@ void KernelUnitsCycleModel::tick(const Inputs& in) {
 
   if (in.rst) {
     lane_valid_ = false;
+    group_valid_ = false;
     in_valid_ = false;
     out_.m_tvalid = false;
     end_ = true;

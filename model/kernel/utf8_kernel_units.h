@@ -1,7 +1,8 @@
 // Cycle model of the kernel's unit stage (rtl/kernel/utf8_kernel_units.v): ticked
 // with the RTL's inputs every clock it gives the RTL's outputs every clock.
-// A lane register that takes each beat as it comes, an input register that
-// takes it from there with its totals, and an output register that passes a
+// A lane register that takes each beat as it comes, a group register (in the
+// RTL, sums over groups of eight lanes), an input register that takes it from
+// there with its totals, and an output register that passes a
 // beat whose size fits in what is left of CAP; a beat that does not fit is
 // walked one lane a clock, cut at the first unit that does not fit, and then
 // passed with tlast.
@@ -99,6 +100,10 @@ class KernelUnitsCycleModel {
   // Lane register: the beat as the decoder gave it
   bool lane_valid_ = false;
   UnitBeat lane_;
+  // Group register: the same beat a clock on (the RTL holds its sums over
+  // groups of eight lanes beside it; their totals are the beat's)
+  bool group_valid_ = false;
+  UnitBeat group_;
   // Input register
   bool in_valid_ = false;
   Held in_;

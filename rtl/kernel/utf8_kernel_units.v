@@ -21,9 +21,10 @@
  * job's packet. Lanes without keep count for nothing.
  *
  * No path runs through the lanes one after another. A lane register takes
- * each beat as it comes; the input register takes it from there with its
- * totals, summed by balanced adder trees from the beat alone (they do not
- * depend on the op or on CAP). The output stage then only
+ * each beat as it comes; a group register takes it from there with the sums
+ * of each group of eight lanes, and the input register with its totals, the
+ * sums of the groups: balanced adder trees from the beat alone (they do not
+ * depend on the op or on CAP), over two clocks. The output stage then only
  * compares the beat's size with what is left of CAP and adds the totals. A
  * beat that does not fit is the job's one cut: it is held while a walk looks
  * at one lane per clock, recounts the totals of the lanes that fit and
@@ -35,7 +36,7 @@
  * beat. `ended` rises once the end beat has been handed on; the stage then
  * drops whatever still comes until the kernel resets it.
  *
- * Latency: three clocks (lane register, input register, output register)
+ * Latency: four clocks (lane, group, input and output registers)
  * for a beat that fits; a cut beat waits for its walk besides.
  */
 module utf8_kernel_units #(
@@ -163,34 +164,88 @@ generate
     end
 endgenerate
 
-// The first error's class: one lane at most is first, so an OR of the masked
-// classes picks it.
-reg  [2:0]   s_err_cls;
+// The trees run over two clocks: sums over groups of eight lanes go into the
+// group register, and the input register takes the sum of the groups. One
+// tree of six adder levels was the stage's longest path at W = 64.
+localparam NG = W / 8;              // groups of eight lanes
+localparam GW = 6;                  // a group's byte sum: 8 lanes of at most 7
+
+wire [NG*GW-1:0] s_len_grp, s_san_grp, s_before_grp;
+wire [NG*4-1:0]  s_unit_grp;
+wire [NG*5-1:0]  s_u16_grp;
+wire [6*NG*4-1:0] s_cls_grp;        // class c, group k at [((c-1)*NG + k)*4]
+reg  [NG*3-1:0]  s_err_cls_grp;     // the first error's class, in its group; 0 in others
 integer g, c;
+generate
+    for (gl = 0; gl < NG; gl = gl + 1) begin : g_grp
+        utf8_lane_sum #(.N(8), .IN_WIDTH(3)) len_tree (
+            .in_values(s_len[24*gl +: 24]), .sum(s_len_grp[GW*gl +: GW]));
+        utf8_lane_sum #(.N(8), .IN_WIDTH(3)) san_tree (
+            .in_values(s_san[24*gl +: 24]), .sum(s_san_grp[GW*gl +: GW]));
+        utf8_lane_sum #(.N(8), .IN_WIDTH(3)) before_tree (
+            .in_values(s_len_before[24*gl +: 24]), .sum(s_before_grp[GW*gl +: GW]));
+        utf8_lane_sum #(.N(8), .IN_WIDTH(1)) unit_tree (
+            .in_values(l_keep_q[8*gl +: 8]), .sum(s_unit_grp[4*gl +: 4]));
+        utf8_lane_sum #(.N(8), .IN_WIDTH(2)) u16_tree (
+            .in_values(s_u16[16*gl +: 16]), .sum(s_u16_grp[5*gl +: 5]));
+        for (gc = 1; gc <= 6; gc = gc + 1) begin : g_cls_tree
+            utf8_lane_sum #(.N(8), .IN_WIDTH(1)) cls_tree (
+                .in_values(s_cls[(gc-1)*W + 8*gl +: 8]),
+                .sum(s_cls_grp[((gc-1)*NG + gl)*4 +: 4])
+            );
+        end
+    end
+endgenerate
+
+// One lane at most is first, so an OR of the masked classes picks its class.
 always @* begin
-    s_err_cls = 3'd0;
+    s_err_cls_grp = {(NG*3){1'b0}};
     for (g = 0; g < W; g = g + 1)
-        s_err_cls = s_err_cls | (s_err_first[g] ? l_user_q[6*g +: 3] : 3'd0);
+        s_err_cls_grp[3*(g/8) +: 3] = s_err_cls_grp[3*(g/8) +: 3]
+                                    | (s_err_first[g] ? l_user_q[6*g +: 3] : 3'd0);
 end
+
+// ---------------------------------------------------------------------------
+// Group register: the beat and its groups' sums
+
+reg            g_valid_q;
+reg [32*W-1:0] g_data_q;
+reg [W-1:0]    g_keep_q;
+reg [6*W-1:0]  g_user_q;
+reg            g_last_q;
+reg [W-1:0]    g_big_q;
+reg            g_err_q;        // a kept lane has an error unit
+reg [NG*GW-1:0] g_len_q, g_san_q, g_before_q;
+reg [NG*4-1:0]  g_unit_q;
+reg [NG*5-1:0]  g_u16_q;
+reg [6*NG*4-1:0] g_cls_q;
+reg [NG*3-1:0]  g_err_cls_q;
 
 wire [SW-1:0]   s_len_sum, s_san_sum, s_before_sum;
 wire [CW-1:0]   s_unit_sum;
 wire [CW:0]     s_u16_sum;
 wire [6*CW-1:0] s_cls_sum;          // class c at [(c-1)*CW]
+reg  [2:0]      s_err_cls;
 
-utf8_lane_sum #(.N(W), .IN_WIDTH(3)) len_tree (.in_values(s_len), .sum(s_len_sum));
-utf8_lane_sum #(.N(W), .IN_WIDTH(3)) san_tree (.in_values(s_san), .sum(s_san_sum));
-utf8_lane_sum #(.N(W), .IN_WIDTH(3)) before_tree (.in_values(s_len_before), .sum(s_before_sum));
-utf8_lane_sum #(.N(W), .IN_WIDTH(1)) unit_tree (.in_values(l_keep_q), .sum(s_unit_sum));
-utf8_lane_sum #(.N(W), .IN_WIDTH(2)) u16_tree (.in_values(s_u16), .sum(s_u16_sum));
+utf8_lane_sum #(.N(NG), .IN_WIDTH(GW)) len_sum (.in_values(g_len_q), .sum(s_len_sum));
+utf8_lane_sum #(.N(NG), .IN_WIDTH(GW)) san_sum (.in_values(g_san_q), .sum(s_san_sum));
+utf8_lane_sum #(.N(NG), .IN_WIDTH(GW)) before_sum (.in_values(g_before_q), .sum(s_before_sum));
+utf8_lane_sum #(.N(NG), .IN_WIDTH(4)) unit_sum (.in_values(g_unit_q), .sum(s_unit_sum));
+utf8_lane_sum #(.N(NG), .IN_WIDTH(5)) u16_sum (.in_values(g_u16_q), .sum(s_u16_sum));
 generate
-    for (gc = 1; gc <= 6; gc = gc + 1) begin : g_cls_tree
-        utf8_lane_sum #(.N(W), .IN_WIDTH(1)) cls_tree (
-            .in_values(s_cls[(gc-1)*W +: W]),
+    for (gc = 1; gc <= 6; gc = gc + 1) begin : g_cls_sum
+        utf8_lane_sum #(.N(NG), .IN_WIDTH(4)) cls_sum (
+            .in_values(g_cls_q[(gc-1)*NG*4 +: NG*4]),
             .sum(s_cls_sum[(gc-1)*CW +: CW])
         );
     end
 endgenerate
+
+always @* begin
+    s_err_cls = 3'd0;
+    for (g = 0; g < NG; g = g + 1)
+        s_err_cls = s_err_cls | g_err_cls_q[3*g +: 3];
+end
 
 // ---------------------------------------------------------------------------
 // Input register: the beat and its totals (the walk rewrites them for a cut)
@@ -235,12 +290,14 @@ wire out_free = !m_axis_tvalid || m_axis_tready;
 wire drop     = end_q || halt_q;
 wire move     = in_valid_q && out_free && !drop && !walk_q && fits;
 wire cut_go   = in_valid_q && !drop && !walk_q && !fits;
-wire make_end = (halt_q || (finish_q && !in_valid_q && !l_valid_q)) && out_free && !end_q;
+wire make_end = (halt_q || (finish_q && !in_valid_q && !g_valid_q && !l_valid_q)) && out_free && !end_q;
 
-// The input register takes the lane register's beat; the lane register takes
-// the decoder's when it is empty or hands its beat on.
+// Each register takes the one before it when it is empty or hands its beat
+// on: the input register the group register's beat, the group register the
+// lane register's, the lane register the decoder's.
 wire in_ready = !in_valid_q || move || drop;
-assign s_axis_tready = !l_valid_q || in_ready;
+wire g_ready  = !g_valid_q || in_ready;
+assign s_axis_tready = !l_valid_q || g_ready;
 assign ended = end_q && !m_axis_tvalid;
 
 // ---------------------------------------------------------------------------
@@ -349,23 +406,40 @@ always @(posedge clk) begin
     end
     l_valid_q <= s_axis_tready ? (s_axis_tvalid && !drop) : 1'b1;
 
+    if (g_ready) begin
+        g_data_q    <= l_data_q;
+        g_keep_q    <= l_keep_q;
+        g_user_q    <= l_user_q;
+        g_last_q    <= l_last_q;
+        g_big_q     <= l_big_q;
+        g_err_q     <= l_err_pre_q[W-1];
+        g_len_q     <= s_len_grp;
+        g_san_q     <= s_san_grp;
+        g_before_q  <= s_before_grp;
+        g_unit_q    <= s_unit_grp;
+        g_u16_q     <= s_u16_grp;
+        g_cls_q     <= s_cls_grp;
+        g_err_cls_q <= s_err_cls_grp;
+    end
+    g_valid_q <= g_ready ? (l_valid_q && !drop) : 1'b1;
+
     if (in_ready) begin
-        in_data_q    <= l_data_q;
-        in_keep_q    <= l_keep_q;
-        in_user_q    <= l_user_q;
-        in_last_q    <= l_last_q;
-        in_big_q     <= l_big_q;
+        in_data_q    <= g_data_q;
+        in_keep_q    <= g_keep_q;
+        in_user_q    <= g_user_q;
+        in_last_q    <= g_last_q;
+        in_big_q     <= g_big_q;
         in_len_q     <= s_len_sum;
         in_san_q     <= s_san_sum;
         in_units_q   <= s_unit_sum;
         in_u16_q     <= s_u16_sum;
         in_cls_q     <= s_cls_sum;
-        in_err_q     <= l_err_pre_q[W-1];
+        in_err_q     <= g_err_q;
         in_err_cls_q <= s_err_cls;
         in_before_q  <= s_before_sum;
         in_cut_q     <= 1'b0;
     end
-    in_valid_q <= in_ready ? (l_valid_q && !drop) : 1'b1;
+    in_valid_q <= in_ready ? (g_valid_q && !drop) : 1'b1;
 
     if (m_axis_tvalid && m_axis_tready) m_axis_tvalid <= 1'b0;
 
@@ -420,6 +494,7 @@ always @(posedge clk) begin
 
     if (rst) begin
         l_valid_q     <= 1'b0;
+        g_valid_q     <= 1'b0;
         in_valid_q    <= 1'b0;
         m_axis_tvalid <= 1'b0;
         end_q         <= 1'b1;

@@ -747,7 +747,7 @@ void OneBeatAClock(int w) {
     EXPECT_EQ(beat, n_beats);
     // every beat taken in the clock it was offered
     EXPECT_EQ(last_in - first_in + 1, static_cast<int64_t>(n_beats));
-    EXPECT_EQ(first_out_clock, first_in + 3);  // three registers: lane, input, output
+    EXPECT_EQ(first_out_clock, first_in + 4);  // four registers: lane, group, input, output
     if (cut) {
       // the beats before the last leave one a clock; the last waits for its walk
       EXPECT_GT(last_out - first_out_clock + 1, static_cast<int64_t>(n_beats));
