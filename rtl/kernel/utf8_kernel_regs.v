@@ -32,7 +32,8 @@
  * in the same clock wins. irq = GIE & |(ISR & IER).
  *
  * AXI4-Lite: one write and one read in flight at a time. AW and W are each
- * held in a register as they arrive, in either order or together; the write
+ * held in a register as they arrive, in either order or together (the
+ * address decoded into a flag per writable register as it comes); the write
  * reaches its register in the clock after both are held, and its B response
  * is offered from the next clock on. A read's data is captured in the clock
  * its address is taken (a CTRL read clears AP_DONE/AP_READY in that clock) and
@@ -191,6 +192,40 @@ localparam [31:0] CAPS_VALUE = {8'd0, OPS, DATA_WIDTH_W[15:0]};
 // SRC, DST and OFFSETS keep only the bits the core's address has
 localparam [63:0] ADDR_MASK = {64{1'b1}} >> (64 - ADDR_WIDTH);
 
+// The writable registers, one flag each: the write address is decoded as AW
+// arrives, so the clock that writes a register (and sets AP_START) does not
+// also compare the held address.
+localparam NW = 18;
+localparam S_CTRL = 0, S_GIE = 1, S_IER = 2, S_ISR = 3, S_OP = 4, S_FLAGS = 5,
+           S_SRC_LO = 6, S_SRC_HI = 7, S_LEN_LO = 8, S_LEN_HI = 9,
+           S_DST_LO = 10, S_DST_HI = 11, S_CAP_LO = 12, S_CAP_HI = 13,
+           S_OFFSETS_LO = 14, S_OFFSETS_HI = 15, S_COUNT_LO = 16, S_COUNT_HI = 17;
+
+function [NW-1:0] wr_decode;
+    input [11:2] a;   // the word address
+    begin
+        wr_decode = {NW{1'b0}};
+        wr_decode[S_CTRL] = a == A_CTRL[11:2];
+        wr_decode[S_GIE] = a == A_GIE[11:2];
+        wr_decode[S_IER] = a == A_IER[11:2];
+        wr_decode[S_ISR] = a == A_ISR[11:2];
+        wr_decode[S_OP] = a == A_OP[11:2];
+        wr_decode[S_FLAGS] = a == A_FLAGS[11:2];
+        wr_decode[S_SRC_LO] = a == A_SRC_LO[11:2];
+        wr_decode[S_SRC_HI] = a == A_SRC_HI[11:2];
+        wr_decode[S_LEN_LO] = a == A_LEN_LO[11:2];
+        wr_decode[S_LEN_HI] = a == A_LEN_HI[11:2];
+        wr_decode[S_DST_LO] = a == A_DST_LO[11:2];
+        wr_decode[S_DST_HI] = a == A_DST_HI[11:2];
+        wr_decode[S_CAP_LO] = a == A_CAP_LO[11:2];
+        wr_decode[S_CAP_HI] = a == A_CAP_HI[11:2];
+        wr_decode[S_OFFSETS_LO] = a == A_OFFSETS_LO[11:2];
+        wr_decode[S_OFFSETS_HI] = a == A_OFFSETS_HI[11:2];
+        wr_decode[S_COUNT_LO] = a == A_COUNT_LO[11:2];
+        wr_decode[S_COUNT_HI] = a == A_COUNT_HI[11:2];
+    end
+endfunction
+
 // The bytes of old that strb leaves alone, the rest from data.
 function [31:0] merge;
     input [31:0] old;
@@ -206,7 +241,7 @@ endfunction
 // AXI4-Lite write side: AW and W each held until the write is done
 reg aw_ready_q = 1'b0, aw_ready_d;
 reg aw_full_q = 1'b0, aw_full_d;
-reg [11:0] aw_addr_q = 12'd0;
+reg [NW-1:0] aw_sel_q = {NW{1'b0}};  // the held address, decoded
 reg w_ready_q = 1'b0, w_ready_d;
 reg w_full_q = 1'b0, w_full_d;
 reg [31:0] w_data_q = 32'd0;
@@ -267,12 +302,12 @@ wire w_take = s_axil_wvalid && w_ready_q;
 // one response outstanding: a write waits until the last one's B is taken
 wire wr_do = aw_full_q && w_full_q && !b_valid_q;
 wire ar_take = s_axil_arvalid && ar_ready_q;
-wire [11:0] wr_addr = {aw_addr_q[11:2], 2'b00};
+wire [NW-1:0] wr_sel = wr_do ? aw_sel_q : {NW{1'b0}};
 wire [11:0] rd_addr = {s_axil_araddr[11:2], 2'b00};
 wire ctrl_read = ar_take && rd_addr == A_CTRL;
 wire done_ev = job_done && busy_q;
 
-wire unused_ok = &{1'b0, s_axil_awprot, s_axil_arprot, s_axil_araddr[1:0], aw_addr_q[1:0], 1'b0};
+wire unused_ok = &{1'b0, s_axil_awprot, s_axil_arprot, s_axil_araddr[1:0], s_axil_awaddr[1:0], 1'b0};
 
 always @* begin
     aw_full_d = (aw_full_q && !wr_do) || aw_take;
@@ -291,7 +326,7 @@ always @* begin
     ap_ready_d = (ap_ready_q && !ctrl_read) || take_q;
     busy_d = (busy_q && !job_done) || job_start_q;
     pend_d = (pend_q && !job_start_q) || take_q;
-    continue_w = wr_do && wr_addr == A_CTRL && w_strb_q[0] && w_data_q[4];
+    continue_w = wr_sel[S_CTRL] && w_strb_q[0] && w_data_q[4];
     held_d = (held_q && !continue_w) || done_ev;
     gie_d = gie_q;
     ier_d = ier_q;
@@ -304,29 +339,24 @@ always @* begin
     cap_d = cap_q;
     offsets_d = offsets_q;
     count_d = count_q;
-    if (wr_do) begin
-        case (wr_addr)
-            A_CTRL: if (w_strb_q[0] && w_data_q[0]) ap_start_d = 1'b1;
-            A_GIE: if (w_strb_q[0]) gie_d = w_data_q[0];
-            A_IER: if (w_strb_q[0]) ier_d = w_data_q[1:0];
-            A_ISR: if (w_strb_q[0]) isr_d = isr_q ^ w_data_q[1:0];
-            A_OP: if (w_strb_q[0]) op_d = w_data_q[1:0];
-            A_FLAGS: if (w_strb_q[0]) flags_d = w_data_q[3:0];
-            A_SRC_LO: src_d[31:0] = merge(src_q[31:0], w_data_q, w_strb_q);
-            A_SRC_HI: src_d[63:32] = merge(src_q[63:32], w_data_q, w_strb_q);
-            A_LEN_LO: len_d[31:0] = merge(len_q[31:0], w_data_q, w_strb_q);
-            A_LEN_HI: len_d[63:32] = merge(len_q[63:32], w_data_q, w_strb_q);
-            A_DST_LO: dst_d[31:0] = merge(dst_q[31:0], w_data_q, w_strb_q);
-            A_DST_HI: dst_d[63:32] = merge(dst_q[63:32], w_data_q, w_strb_q);
-            A_CAP_LO: cap_d[31:0] = merge(cap_q[31:0], w_data_q, w_strb_q);
-            A_CAP_HI: cap_d[63:32] = merge(cap_q[63:32], w_data_q, w_strb_q);
-            A_OFFSETS_LO: offsets_d[31:0] = merge(offsets_q[31:0], w_data_q, w_strb_q);
-            A_OFFSETS_HI: offsets_d[63:32] = merge(offsets_q[63:32], w_data_q, w_strb_q);
-            A_COUNT_LO: count_d[31:0] = merge(count_q[31:0], w_data_q, w_strb_q);
-            A_COUNT_HI: count_d[63:32] = merge(count_q[63:32], w_data_q, w_strb_q);
-            default: ;
-        endcase
-    end
+    if (wr_sel[S_CTRL] && w_strb_q[0] && w_data_q[0]) ap_start_d = 1'b1;
+    if (wr_sel[S_GIE] && w_strb_q[0]) gie_d = w_data_q[0];
+    if (wr_sel[S_IER] && w_strb_q[0]) ier_d = w_data_q[1:0];
+    if (wr_sel[S_ISR] && w_strb_q[0]) isr_d = isr_q ^ w_data_q[1:0];
+    if (wr_sel[S_OP] && w_strb_q[0]) op_d = w_data_q[1:0];
+    if (wr_sel[S_FLAGS] && w_strb_q[0]) flags_d = w_data_q[3:0];
+    if (wr_sel[S_SRC_LO]) src_d[31:0] = merge(src_q[31:0], w_data_q, w_strb_q);
+    if (wr_sel[S_SRC_HI]) src_d[63:32] = merge(src_q[63:32], w_data_q, w_strb_q);
+    if (wr_sel[S_LEN_LO]) len_d[31:0] = merge(len_q[31:0], w_data_q, w_strb_q);
+    if (wr_sel[S_LEN_HI]) len_d[63:32] = merge(len_q[63:32], w_data_q, w_strb_q);
+    if (wr_sel[S_DST_LO]) dst_d[31:0] = merge(dst_q[31:0], w_data_q, w_strb_q);
+    if (wr_sel[S_DST_HI]) dst_d[63:32] = merge(dst_q[63:32], w_data_q, w_strb_q);
+    if (wr_sel[S_CAP_LO]) cap_d[31:0] = merge(cap_q[31:0], w_data_q, w_strb_q);
+    if (wr_sel[S_CAP_HI]) cap_d[63:32] = merge(cap_q[63:32], w_data_q, w_strb_q);
+    if (wr_sel[S_OFFSETS_LO]) offsets_d[31:0] = merge(offsets_q[31:0], w_data_q, w_strb_q);
+    if (wr_sel[S_OFFSETS_HI]) offsets_d[63:32] = merge(offsets_q[63:32], w_data_q, w_strb_q);
+    if (wr_sel[S_COUNT_LO]) count_d[31:0] = merge(count_q[31:0], w_data_q, w_strb_q);
+    if (wr_sel[S_COUNT_HI]) count_d[63:32] = merge(count_q[63:32], w_data_q, w_strb_q);
     src_d = src_d & ADDR_MASK;
     dst_d = dst_d & ADDR_MASK;
     offsets_d = offsets_d & ADDR_MASK;
@@ -388,7 +418,7 @@ end
 always @(posedge clk) begin
     aw_ready_q <= aw_ready_d;
     aw_full_q <= aw_full_d;
-    if (aw_take) aw_addr_q <= s_axil_awaddr;
+    if (aw_take) aw_sel_q <= wr_decode(s_axil_awaddr[11:2]);
     w_ready_q <= w_ready_d;
     w_full_q <= w_full_d;
     if (w_take) begin
