@@ -863,7 +863,8 @@ wire [6*W-1:0]  uo_tuser;
 wire            uo_tvalid, uo_tready, uo_tlast;
 
 utf8_kernel_units #(
-    .W(W)
+    .W(W),
+    .CUT(HAS_SANITIZE || HAS_DECODE)
 ) units_inst (
     .clk(clk),
     .rst(front_rst),

@@ -31,6 +31,10 @@
  * rewrites the beat's keep, and then it passes like a beat that fits. The
  * walk costs up to W + 1 clocks, once per job.
  *
+ * Built with CUT = 0 (a kernel without SANITIZE and DECODE_UTF32) the stage
+ * only counts: every beat fits, and the ready no longer waits for the
+ * comparison of the beat's size with CAP.
+ *
  * The stream's end is the decoder's last beat, or `finish` (the job sent the
  * decoder no packet), or `halt` (a bus error): those two send an empty end
  * beat. `ended` rises once the end beat has been handed on; the stage then
@@ -41,7 +45,12 @@
  */
 module utf8_kernel_units #(
     // units per beat: 8, 16, 32 or 64
-    parameter W = 64
+    parameter W = 64,
+    // 1: ops whose units have a size out (SANITIZE, DECODE_UTF32) may come, and
+    // the capacity cut is built; 0: only VALIDATE comes, whose units have no
+    // size, so nothing is ever cut and the fit test (the stage's longest path
+    // into the ready) is not built. The kernel sets it from OPS.
+    parameter CUT = 1
 ) (
     input  wire               clk,
     input  wire               rst,
@@ -92,6 +101,9 @@ localparam CW = LW + 1;              // a beat's unit count
 generate
     if (W < 8 || W > 64 || (W & (W - 1)) != 0) begin : g_check_w
         error_W_must_be_8_16_32_or_64 stop ();
+    end
+    if (CUT != 0 && CUT != 1) begin : g_check_cut
+        error_CUT_must_be_0_or_1 stop ();
     end
 endgenerate
 
@@ -279,11 +291,26 @@ reg [W-1:0]    walk_below_q;   // the lanes walked before this one
 reg [SW-1:0]   walk_room_q;    // what is left of CAP after the lanes that passed
 reg [2:0]      walk_size_q;    // the size out of the lane walked on
 
-// The held beat's size out in this job's op, and whether it fits whole
-wire [SW-1:0] in_size = (op_q == OP_SANITIZE) ? in_san_q :
-                        (op_q == OP_DECODE)   ? {in_units_q, 2'b00} :
-                        {SW{1'b0}};
-wire fits = room_big_q || room_q[SW-1:0] >= in_size;
+// The held beat's size out in this job's op, and whether it fits whole; and
+// whether, after it moves, the room is past any beat's size: when the room's
+// bits above SW were over 1, or were 1 and the beat's size borrows nothing
+// from them (the flag does not wait for the 64-bit subtraction).
+wire [SW-1:0] in_size;
+wire          fits, room_big_d;
+generate
+    if (CUT) begin : g_cut
+        assign in_size = (op_q == OP_SANITIZE) ? in_san_q :
+                         (op_q == OP_DECODE)   ? {in_units_q, 2'b00} :
+                         {SW{1'b0}};
+        assign fits = room_big_q || room_q[SW-1:0] >= in_size;
+        assign room_big_d = |room_q[63:SW+1] || (room_q[SW] && room_q[SW-1:0] >= in_size);
+    end else begin : g_count_only
+        // every unit's size is 0: the room never shrinks
+        assign in_size = {SW{1'b0}};
+        assign fits = 1'b1;
+        assign room_big_d = room_big_q;
+    end
+endgenerate
 
 // The output register is free for a beat this clock
 wire out_free = !m_axis_tvalid || m_axis_tready;
@@ -345,11 +372,7 @@ function [31:0] sat_add;
     end
 endfunction
 
-// After a move the room is past any beat's size if its bits above SW were
-// over 1, or were 1 and the beat's size borrows nothing from them: the flag
-// does not wait for the 64-bit subtraction.
 wire [63:0] room_d = room_q - {{(64-SW){1'b0}}, in_size};
-wire        room_big_d = |room_q[63:SW+1] || (room_q[SW] && room_q[SW-1:0] >= in_size);
 
 always @(posedge clk) begin
     if (cut_go) begin
