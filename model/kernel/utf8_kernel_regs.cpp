@@ -185,7 +185,10 @@ void KernelRegsCycleModel::tick(const Inputs& in) {
   const bool aw_full_d = (aw_full_ && !wr_do) || aw_take;
   const bool w_full_d = (w_full_ && !wr_do) || w_take;
   const bool b_valid_d = (b_valid_ && !in.bready) || wr_do;
-  const bool r_valid_d = (r_valid_ && !in.rready) || ar_take;
+  // a read's word waits in rd_word_ until R is free
+  const bool rd_move = rd_pend_ && (!r_valid_ || in.rready);
+  const bool r_valid_d = (r_valid_ && !in.rready) || rd_move;
+  const bool rd_pend_d = (rd_pend_ && !rd_move) || ar_take;
 
   bool ap_start_d = ap_start_ && !take_;
   const bool ap_done_d = (ap_done_ && !ctrl_read) || done_ev;
@@ -256,7 +259,8 @@ void KernelRegsCycleModel::tick(const Inputs& in) {
   isr_d |= (take_ ? 2u : 0u) | (done_ev ? 1u : 0u);
 
   // The read captures the registers as they are before this edge.
-  if (ar_take) r_data_ = ReadWord(rd_addr);
+  if (rd_move) r_data_ = rd_word_;
+  if (ar_take) rd_word_ = ReadWord(rd_addr);
   if (aw_take) aw_addr_ = in.awaddr & 0xFFF;
   if (w_take) {
     w_data_ = in.wdata;
@@ -282,7 +286,8 @@ void KernelRegsCycleModel::tick(const Inputs& in) {
   w_ready_ = !w_full_d;
   b_valid_ = b_valid_d;
   r_valid_ = r_valid_d;
-  ar_ready_ = !r_valid_d;
+  rd_pend_ = rd_pend_d;
+  ar_ready_ = !rd_pend_d;
   ap_start_ = ap_start_d;
   ap_done_ = ap_done_d;
   ap_ready_ = ap_ready_d;
@@ -319,7 +324,7 @@ void KernelRegsCycleModel::tick(const Inputs& in) {
     aw_ready_ = aw_full_ = false;
     w_ready_ = w_full_ = false;
     b_valid_ = false;
-    ar_ready_ = r_valid_ = false;
+    ar_ready_ = r_valid_ = rd_pend_ = false;
     ap_start_ = ap_done_ = ap_ready_ = busy_ = job_start_ = false;
     take_ = pend_ = held_ = false;
     gie_ = false;

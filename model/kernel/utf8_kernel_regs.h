@@ -1,7 +1,8 @@
 // Cycle model of the kernel's register block (rtl/kernel/utf8_kernel_regs.v): ticked
 // with the RTL's inputs every clock it gives the RTL's outputs every clock. The
-// AXI4-Lite slave (AW and W held in registers, one write and one read in
-// flight), the ap_ctrl_chain control bits, the job's arguments and the pending
+// AXI4-Lite slave (AW and W held in registers, one write in flight; a read's
+// word taken with its address and offered on R once R is free, a second read
+// may be taken behind it), the ap_ctrl_chain control bits, the job's arguments and the pending
 // slot a taken job waits in, the results latched at job_done and held until
 // AP_CONTINUE, and irq. Every output of the block comes from a
 // register, so outputs() needs no inputs.
@@ -87,6 +88,8 @@ class KernelRegsCycleModel {
   bool b_valid_ = false;
   bool ar_ready_ = false, r_valid_ = false;
   uint32_t r_data_ = 0;
+  bool rd_pend_ = false;  // a read's word taken, not yet on R
+  uint32_t rd_word_ = 0;
 
   // Control
   bool ap_start_ = false, ap_done_ = false, ap_ready_ = false, busy_ = false;

@@ -31,14 +31,15 @@
  * is ignored. ISR bits toggle where a write has a 1, and a set by the kernel
  * in the same clock wins. irq = GIE & |(ISR & IER).
  *
- * AXI4-Lite: one write and one read in flight at a time. AW and W are each
+ * AXI4-Lite: one write in flight at a time, and up to two reads (one offered
+ * on R, one taken behind it). AW and W are each
  * held in a register as they arrive, in either order or together (the
  * address decoded into a flag per writable register as it comes); the write
  * reaches its register in the clock after both are held, and its B response
  * is offered from the next clock on. A read's data is captured in the clock
  * its address is taken (a CTRL read clears AP_DONE/AP_READY in that clock) and
- * offered from the next clock on. With bready and rready high, one write and
- * one read complete every two clocks. Addresses are word addresses (bits 1:0
+ * offered from the second clock on (R free: the clock after next). With
+ * bready and rready high, one write and one read complete every two clocks. Addresses are word addresses (bits 1:0
  * ignored); unmapped addresses read 0, writes to them and to read-only
  * registers are dropped, and every response is OKAY. wstrb selects the bytes
  * written of every writable register; bits of SRC, DST and OFFSETS at and above
@@ -252,7 +253,16 @@ reg b_valid_q = 1'b0, b_valid_d;
 reg ar_ready_q = 1'b0, ar_ready_d;
 reg r_valid_q = 1'b0, r_valid_d;
 reg [31:0] r_data_q = 32'd0;
-reg [31:0] rd_word;
+// The read's words, one for each group of eight registers, taken in the clock
+// the address is; the next free clock picks the group's into r_data_q. One
+// multiplexer level from the port and one from the group, not the whole map
+// (the port, the map's 64-way multiplexer and r_data_q were one of the
+// kernel's longest paths at DATA_WIDTH 64).
+reg rd_pend_q = 1'b0, rd_pend_d;
+reg [8*32-1:0] rd_grp_q = {8*32{1'b0}};
+reg [2:0] rd_sel_q = 3'd0;
+reg rd_hole_q = 1'b0;    // the address is past the map's 64 words
+reg [8*32-1:0] rd_grp;
 
 // Control
 reg ap_start_q = 1'b0, ap_start_d;
@@ -303,8 +313,8 @@ wire w_take = s_axil_wvalid && w_ready_q;
 wire wr_do = aw_full_q && w_full_q && !b_valid_q;
 wire ar_take = s_axil_arvalid && ar_ready_q;
 wire [NW-1:0] wr_sel = wr_do ? aw_sel_q : {NW{1'b0}};
-wire [11:0] rd_addr = {s_axil_araddr[11:2], 2'b00};
-wire ctrl_read = ar_take && rd_addr == A_CTRL;
+wire ctrl_read = ar_take && s_axil_araddr[11:2] == A_CTRL[11:2];
+wire rd_move = rd_pend_q && (!r_valid_q || s_axil_rready);
 wire done_ev = job_done && busy_q;
 
 wire unused_ok = &{1'b0, s_axil_awprot, s_axil_arprot, s_axil_araddr[1:0], s_axil_awaddr[1:0], 1'b0};
@@ -315,8 +325,9 @@ always @* begin
     w_full_d = (w_full_q && !wr_do) || w_take;
     w_ready_d = !w_full_d;
     b_valid_d = (b_valid_q && !s_axil_bready) || wr_do;
-    r_valid_d = (r_valid_q && !s_axil_rready) || ar_take;
-    ar_ready_d = !r_valid_d;
+    r_valid_d = (r_valid_q && !s_axil_rready) || rd_move;
+    rd_pend_d = (rd_pend_q && !rd_move) || ar_take;
+    ar_ready_d = !rd_pend_d;
 end
 
 // Register writes and the kernel's events
@@ -364,55 +375,61 @@ always @* begin
     isr_d = isr_d | {take_q, done_ev};
 end
 
+// The map's 64 words as they are, word address a at [32*a] (unmapped words 0),
+// and each group's word at the port's address within the group. One block, so
+// that it runs whenever the address or a register changes (an always @* does
+// not see through a function, nor run at time 0 without a change).
+reg [64*32-1:0] map_flat;
+integer k;
 always @* begin
-    case (rd_addr)
-        A_CTRL: rd_word = {28'd0, ap_ready_q, !busy_q && !pend_q, ap_done_q, ap_start_q};
-        A_GIE: rd_word = {31'd0, gie_q};
-        A_IER: rd_word = {30'd0, ier_q};
-        A_ISR: rd_word = {30'd0, isr_q};
-        A_OP: rd_word = {30'd0, op_q};
-        A_FLAGS: rd_word = {28'd0, flags_q};
-        A_SRC_LO: rd_word = src_q[31:0];
-        A_SRC_HI: rd_word = src_q[63:32];
-        A_LEN_LO: rd_word = len_q[31:0];
-        A_LEN_HI: rd_word = len_q[63:32];
-        A_DST_LO: rd_word = dst_q[31:0];
-        A_DST_HI: rd_word = dst_q[63:32];
-        A_CAP_LO: rd_word = cap_q[31:0];
-        A_CAP_HI: rd_word = cap_q[63:32];
-        A_OFFSETS_LO: rd_word = offsets_q[31:0];
-        A_OFFSETS_HI: rd_word = offsets_q[63:32];
-        A_STATUS: rd_word = {26'd0, status_q};
-        A_ERR_CLASS: rd_word = {29'd0, err_class_q};
-        A_ERR_OFFSET_LO: rd_word = err_offset_q[31:0];
-        A_ERR_OFFSET_HI: rd_word = err_offset_q[63:32];
-        A_IN_BYTES_LO: rd_word = in_bytes_q[31:0];
-        A_IN_BYTES_HI: rd_word = in_bytes_q[63:32];
-        A_OUT_BYTES_LO: rd_word = out_bytes_q[31:0];
-        A_OUT_BYTES_HI: rd_word = out_bytes_q[63:32];
-        A_UNITS_LO: rd_word = units_q[31:0];
-        A_UNITS_HI: rd_word = units_q[63:32];
-        A_UTF16_UNITS_LO: rd_word = utf16_units_q[31:0];
-        A_UTF16_UNITS_HI: rd_word = utf16_units_q[63:32];
-        A_CYCLES_LO: rd_word = cycles_q[31:0];
-        A_CYCLES_HI: rd_word = cycles_q[63:32];
-        A_CLASS_COUNT_1: rd_word = class_count_q[0*32 +: 32];
-        A_CLASS_COUNT_2: rd_word = class_count_q[1*32 +: 32];
-        A_CLASS_COUNT_3: rd_word = class_count_q[2*32 +: 32];
-        A_CLASS_COUNT_4: rd_word = class_count_q[3*32 +: 32];
-        A_CLASS_COUNT_5: rd_word = class_count_q[4*32 +: 32];
-        A_CLASS_COUNT_6: rd_word = class_count_q[5*32 +: 32];
-        A_COUNT_LO: rd_word = count_q[31:0];
-        A_COUNT_HI: rd_word = count_q[63:32];
-        A_BAD_STRINGS_LO: rd_word = bad_strings_q[31:0];
-        A_BAD_STRINGS_HI: rd_word = bad_strings_q[63:32];
-        A_FIRST_BAD_LO: rd_word = first_bad_q[31:0];
-        A_FIRST_BAD_HI: rd_word = first_bad_q[63:32];
-        A_ID: rd_word = ID_VALUE;
-        A_VERSION: rd_word = VERSION_VALUE;
-        A_CAPS: rd_word = CAPS_VALUE;
-        default: rd_word = 32'd0;
-    endcase
+    map_flat = {64*32{1'b0}};
+    map_flat[32*(A_CTRL >> 2) +: 32] = {28'd0, ap_ready_q, !busy_q && !pend_q, ap_done_q, ap_start_q};
+    map_flat[32*(A_GIE >> 2) +: 32] = {31'd0, gie_q};
+    map_flat[32*(A_IER >> 2) +: 32] = {30'd0, ier_q};
+    map_flat[32*(A_ISR >> 2) +: 32] = {30'd0, isr_q};
+    map_flat[32*(A_OP >> 2) +: 32] = {30'd0, op_q};
+    map_flat[32*(A_FLAGS >> 2) +: 32] = {28'd0, flags_q};
+    map_flat[32*(A_SRC_LO >> 2) +: 32] = src_q[31:0];
+    map_flat[32*(A_SRC_HI >> 2) +: 32] = src_q[63:32];
+    map_flat[32*(A_LEN_LO >> 2) +: 32] = len_q[31:0];
+    map_flat[32*(A_LEN_HI >> 2) +: 32] = len_q[63:32];
+    map_flat[32*(A_DST_LO >> 2) +: 32] = dst_q[31:0];
+    map_flat[32*(A_DST_HI >> 2) +: 32] = dst_q[63:32];
+    map_flat[32*(A_CAP_LO >> 2) +: 32] = cap_q[31:0];
+    map_flat[32*(A_CAP_HI >> 2) +: 32] = cap_q[63:32];
+    map_flat[32*(A_OFFSETS_LO >> 2) +: 32] = offsets_q[31:0];
+    map_flat[32*(A_OFFSETS_HI >> 2) +: 32] = offsets_q[63:32];
+    map_flat[32*(A_STATUS >> 2) +: 32] = {26'd0, status_q};
+    map_flat[32*(A_ERR_CLASS >> 2) +: 32] = {29'd0, err_class_q};
+    map_flat[32*(A_ERR_OFFSET_LO >> 2) +: 32] = err_offset_q[31:0];
+    map_flat[32*(A_ERR_OFFSET_HI >> 2) +: 32] = err_offset_q[63:32];
+    map_flat[32*(A_IN_BYTES_LO >> 2) +: 32] = in_bytes_q[31:0];
+    map_flat[32*(A_IN_BYTES_HI >> 2) +: 32] = in_bytes_q[63:32];
+    map_flat[32*(A_OUT_BYTES_LO >> 2) +: 32] = out_bytes_q[31:0];
+    map_flat[32*(A_OUT_BYTES_HI >> 2) +: 32] = out_bytes_q[63:32];
+    map_flat[32*(A_UNITS_LO >> 2) +: 32] = units_q[31:0];
+    map_flat[32*(A_UNITS_HI >> 2) +: 32] = units_q[63:32];
+    map_flat[32*(A_UTF16_UNITS_LO >> 2) +: 32] = utf16_units_q[31:0];
+    map_flat[32*(A_UTF16_UNITS_HI >> 2) +: 32] = utf16_units_q[63:32];
+    map_flat[32*(A_CYCLES_LO >> 2) +: 32] = cycles_q[31:0];
+    map_flat[32*(A_CYCLES_HI >> 2) +: 32] = cycles_q[63:32];
+    map_flat[32*(A_CLASS_COUNT_1 >> 2) +: 32] = class_count_q[0*32 +: 32];
+    map_flat[32*(A_CLASS_COUNT_2 >> 2) +: 32] = class_count_q[1*32 +: 32];
+    map_flat[32*(A_CLASS_COUNT_3 >> 2) +: 32] = class_count_q[2*32 +: 32];
+    map_flat[32*(A_CLASS_COUNT_4 >> 2) +: 32] = class_count_q[3*32 +: 32];
+    map_flat[32*(A_CLASS_COUNT_5 >> 2) +: 32] = class_count_q[4*32 +: 32];
+    map_flat[32*(A_CLASS_COUNT_6 >> 2) +: 32] = class_count_q[5*32 +: 32];
+    map_flat[32*(A_COUNT_LO >> 2) +: 32] = count_q[31:0];
+    map_flat[32*(A_COUNT_HI >> 2) +: 32] = count_q[63:32];
+    map_flat[32*(A_BAD_STRINGS_LO >> 2) +: 32] = bad_strings_q[31:0];
+    map_flat[32*(A_BAD_STRINGS_HI >> 2) +: 32] = bad_strings_q[63:32];
+    map_flat[32*(A_FIRST_BAD_LO >> 2) +: 32] = first_bad_q[31:0];
+    map_flat[32*(A_FIRST_BAD_HI >> 2) +: 32] = first_bad_q[63:32];
+    map_flat[32*(A_ID >> 2) +: 32] = ID_VALUE;
+    map_flat[32*(A_VERSION >> 2) +: 32] = VERSION_VALUE;
+    map_flat[32*(A_CAPS >> 2) +: 32] = CAPS_VALUE;
+    for (k = 0; k < 8; k = k + 1)
+        rd_grp[32*k +: 32] = map_flat[256*k + 32*{29'd0, s_axil_araddr[4:2]} +: 32];
 end
 
 always @(posedge clk) begin
@@ -428,7 +445,13 @@ always @(posedge clk) begin
     b_valid_q <= b_valid_d;
     ar_ready_q <= ar_ready_d;
     r_valid_q <= r_valid_d;
-    if (ar_take) r_data_q <= rd_word;
+    rd_pend_q <= rd_pend_d;
+    if (ar_take) begin
+        rd_grp_q <= rd_grp;
+        rd_sel_q <= s_axil_araddr[7:5];
+        rd_hole_q <= |s_axil_araddr[11:8];
+    end
+    if (rd_move) r_data_q <= rd_hole_q ? 32'd0 : rd_grp_q[32*rd_sel_q +: 32];
 
     ap_start_q <= ap_start_d;
     ap_done_q <= ap_done_d;
@@ -484,6 +507,7 @@ always @(posedge clk) begin
         b_valid_q <= 1'b0;
         ar_ready_q <= 1'b0;
         r_valid_q <= 1'b0;
+        rd_pend_q <= 1'b0;
         ap_start_q <= 1'b0;
         ap_done_q <= 1'b0;
         ap_ready_q <= 1'b0;
@@ -547,7 +571,7 @@ always @(posedge clk) begin
         // a holding register is never offered while it is full
         assert (!(aw_ready_q && aw_full_q));
         assert (!(w_ready_q && w_full_q));
-        assert (!(ar_ready_q && r_valid_q));
+        assert (!(ar_ready_q && rd_pend_q));
         // a job is taken only when one was asked for and the slot is free,
         // and starts only from the slot when none runs
         assert (take_q == (ap_start_q && !pend_q));
