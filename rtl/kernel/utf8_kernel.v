@@ -362,13 +362,18 @@ wire str_in = !rd_cmd_q && !rd2_cmd_q && !wr_cmd_q && !rd_busy && !rd2_busy && !
 // before the job reaches ST_DONE (they change only as a beat moves, and the
 // stage's `ended` follows its end beat out). Worked out in ST_DONE itself,
 // the 64-bit compare and the held bytes' choice after it were one of the
-// longest paths at DATA_WIDTH 64.
-wire        u_took_held = u_in_bytes >= {61'd0, h_n};
+// longest paths at DATA_WIDTH 64. The held count comes from a register of
+// its own too (h_n_q, a clock behind h_n): the count's multiplexer and its
+// route into the 64-bit subtraction were the next longest. h_n is set when a
+// job is taken and changes only in ST_DONE, several clocks apart.
+reg  [2:0]  h_n_q;
+wire        u_took_held = u_in_bytes >= {61'd0, h_n_q};
 reg         u_took_held_q;
 reg  [63:0] u_in_src_q;
 always @(posedge clk) begin
+    h_n_q         <= h_n;
     u_took_held_q <= u_took_held;
-    u_in_src_q    <= u_took_held ? u_in_bytes - {61'd0, h_n} : 64'd0;
+    u_in_src_q    <= u_took_held ? u_in_bytes - {61'd0, h_n_q} : 64'd0;
 end
 
 always @(posedge clk) begin
