@@ -142,11 +142,14 @@ void KernelTailCycleModel::tick(const Inputs& in) {
       }
       break;
     case State::kGather:
-      cut_ = in.cfg_partial ? TailCut(tail_, avail_, in.cfg_mode) : 0;
-      cut_known_ = true;
+      // The RTL marks the five bytes here and picks the cut in kFind; the
+      // cut (and so the keep it shapes) changes a clock later.
+      cut_next_ = in.cfg_partial ? TailCut(tail_, avail_, in.cfg_mode) : 0;
       state_ = State::kFind;
       break;
     case State::kFind:
+      cut_ = cut_next_;
+      cut_known_ = true;
       held_count_ = cut_;
       held_known_ = true;
       held_data_ = 0;

@@ -56,7 +56,8 @@ class KernelTailCycleModel {
   void tick(const Inputs& in);
 
   // Bytes to keep back from the last n (1..5) of the five bytes t[0..4], the
-  // last at t[4]: the RTL's tail_cut, exposed for the test.
+  // last at t[4]: the RTL's tail_stops, tail_fits and tail_cut together,
+  // exposed for the test.
   static int TailCut(const std::array<uint8_t, 5>& t, int n, bool annex);
 
  private:
@@ -76,6 +77,7 @@ class KernelTailCycleModel {
   std::array<uint8_t, 5> tail_{};  // the last at [4]
   int avail_ = 0;
   int cut_ = 0;
+  int cut_next_ = 0;  // found in kGather, taken into cut_ in kFind
   bool done_ = false;
   bool sent_ = false;
   uint64_t held_data_ = 0;

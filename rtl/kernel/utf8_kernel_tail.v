@@ -79,7 +79,11 @@ reg [8*W-1:0]  last_data_q;
 reg [CW-1:0]   last_count_q;  // bytes in the last beat, 1..W
 reg [39:0]     tail_q;        // the five bytes before the end, the last at [39:32]
 reg [2:0]      avail_q;       // how many of them exist, 1..5
-reg [2:0]      cut_q;         // bytes kept back, 0..5
+reg [2:0]      cut_q;         // bytes kept back, 0..5, from ST_FIND on
+reg [4:0]      stop_q;        // ST_GATHER's marks: not a continuation
+reg [4:0]      fit_q;         // ... and would be kept back (PARTIAL only)
+wire [2:0]     cut_d = tail_cut(stop_q, fit_q);
+wire [CW-1:0]  cut_d_n = {{(CW-3){1'b0}}, cut_d};
 
 // Bytes in a beat whose keep is contiguous from lane 0
 function [CW-1:0] keep_count;
@@ -135,30 +139,55 @@ function second_ok;
     end
 endfunction
 
-// Bytes to keep back: t holds the last five bytes (the last at [39:32]),
-// of which the last n exist.
-function [2:0] tail_cut;
+// The tail is found over two clocks. ST_GATHER marks, for each of the last
+// five bytes, whether it is a byte that is not a continuation (stop_q) and
+// whether keeping back the bytes from it on would keep a proper prefix of a
+// well-formed sequence (fit_q); ST_FIND takes the first mark from the end.
+// In one clock the byte compares and the search after them were the
+// kernel's longest path at W = 64 (about 9.3 ns on ECP5). t holds the last
+// five bytes (the last at [39:32]), of which the last n exist; bit k-1 is
+// the k-th byte from the end.
+function [4:0] tail_stops;
     input [39:0] t;
     input [2:0]  n;
+    integer k;
+    begin
+        for (k = 1; k <= 5; k = k + 1)
+            tail_stops[k-1] = k <= n && t[8*(5-k)+6 +: 2] != 2'b10;
+    end
+endfunction
+
+function [4:0] tail_fits;
+    input [39:0] t;
     input        annex;
     integer k;
-    reg found;
     reg [7:0] lead;
     reg [2:0] need;
+    begin
+        for (k = 1; k <= 5; k = k + 1) begin
+            lead = t[8*(5-k) +: 8];
+            need = lead_need(lead, annex);
+            // the byte after the lead, when there is one (k > 1); the index
+            // stays in range for k = 1 too, where it is not used
+            tail_fits[k-1] = need != 3'd0 && k - 1 < need
+                && (k == 1 || second_ok(lead, t[8*((6-k) % 5) +: 8], annex));
+        end
+    end
+endfunction
+
+// Bytes to keep back: the last byte that is not a continuation decides.
+function [2:0] tail_cut;
+    input [4:0] stops;
+    input [4:0] fits;
+    integer k;
+    reg found;
     begin
         tail_cut = 3'd0;
         found = 1'b0;
         for (k = 1; k <= 5; k = k + 1) begin
-            // k-th byte from the end, at t[8*(5-k) +: 8]
-            if (!found && k <= n && t[8*(5-k)+6 +: 2] != 2'b10) begin
+            if (!found && stops[k-1]) begin
                 found = 1'b1;
-                lead = t[8*(5-k) +: 8];
-                need = lead_need(lead, annex);
-                // the byte after the lead, when there is one (k > 1); the index
-                // stays in range for k = 1 too, where it is not used
-                if (need != 3'd0 && k - 1 < need
-                        && (k == 1 || second_ok(lead, t[8*((6-k) % 5) +: 8], annex)))
-                    tail_cut = k[2:0];
+                if (fits[k-1]) tail_cut = k[2:0];
             end
         end
     end
@@ -236,15 +265,17 @@ always @(posedge clk) begin
             end
         end
         ST_GATHER: begin
-            cut_q   <= cfg_partial ? tail_cut(tail_q, avail_q, cfg_mode) : 3'd0;
+            stop_q  <= tail_stops(tail_q, avail_q);
+            fit_q   <= cfg_partial ? tail_fits(tail_q, cfg_mode) : 5'd0;
             state_q <= ST_FIND;
         end
         ST_FIND: begin
-            held_count <= cut_q;
-            held_data  <= tail_q >> (8 * (5 - cut_q));
+            cut_q      <= cut_d;
+            held_count <= cut_d;
+            held_data  <= tail_q >> (8 * (5 - cut_d));
             if (hold_valid_q)
                 state_q <= ST_HOLD;
-            else if (cut_n < last_count_q)
+            else if (cut_d_n < last_count_q)
                 state_q <= ST_LAST;
             else
                 state_q <= ST_DONE;
