@@ -56,6 +56,9 @@ PROOFS = {
     # from reset first (a trace), then by k-induction
     "kernel_rd": [("utf8_kernel_rd.sby", "bmc"), ("utf8_kernel_rd.sby", "prove")],
     "kernel_wr": [("utf8_kernel_wr.sby", "bmc")],
+    # the whole kernel on its ports (formal/utf8_kernel.sby), VALIDATE alone:
+    # bounded from reset (a trace), then by k-induction
+    "kernel": [("utf8_kernel.sby", "bmc"), ("utf8_kernel.sby", "prove")],
 }
 
 # Which blocks each RTL file is part of.
@@ -79,6 +82,10 @@ def blocks_of(path):
         return ["kernel_rd"]
     if name == "utf8_kernel_wr.v":
         return ["kernel_wr"]
+    # the kernel's own files of its VALIDATE build: only the whole kernel's
+    # harness has them
+    if name in ("utf8_kernel.v", "utf8_kernel_tail.v", "utf8_kernel_units.v"):
+        return ["kernel"]
     # the burst rule both engines cut their bursts by
     if name == "utf8_burst_cap.vh":
         return ["kernel_rd", "kernel_wr"]
@@ -110,7 +117,8 @@ def blocks_of(path):
         return ["wide_decoder", "sanitizer", "string_validator"]
     return ["validator", "wide_decoder", "sanitizer", "string_validator"]   # the shared lanes
 
-# (name, file, text, replacement, what the bug is)
+# (name, file, text, replacement, what the bug is[, the blocks whose proofs
+# run, when not those of the file])
 MUTANTS = [
     ("sv_ok_at_start", "rtl/stream/utf8_string_validator.v",
      "f_ok_q    <= sb_end & ~lane_bad;",
@@ -460,6 +468,17 @@ MUTANTS = [
      "        awlen_q <= aw_len_m1[7:0];",
      "        awlen_q <= aw_len[7:0];",
      "write engine: AWLEN one beat longer than the W beats sent"),
+    # the whole kernel's harness: the same 4 KiB bug as axi_4k, caught on the
+    # kernel's ports; a read engine built with more bursts in flight than the
+    # kernel is made for
+    ("kernel_4k", "rtl/common/utf8_burst_cap.vh",
+     "        end else if ((index >> MB) == ({PB{1'b1}} >> MB)) begin",
+     "        end else if (1'b0) begin",
+     "kernel: a read burst that crosses a 4 KiB boundary, on the kernel's port", ["kernel"]),
+    ("kernel_rd_outs", "rtl/kernel/utf8_kernel.v",
+     "    .OUTSTANDING(RD_OUTSTANDING)\n) rd_inst (",
+     "    .OUTSTANDING(2 * RD_OUTSTANDING)\n) rd_inst (",
+     "kernel: the read engine built with twice the bursts in flight of RD_OUTSTANDING"),
 ]
 
 
@@ -497,7 +516,7 @@ def main():
     rows = []
     missed = 0
     with tempfile.TemporaryDirectory(prefix="utf8core-mutate-") as scratch:
-        for name, path, old, new, what in mutants:
+        for name, path, old, new, what, *only_blocks in mutants:
             tree = os.path.join(scratch, name)
             shutil.copytree(os.path.join(ROOT, "rtl"), os.path.join(tree, "rtl"))
             shutil.copytree(os.path.join(ROOT, "formal"), os.path.join(tree, "formal"))
@@ -514,7 +533,7 @@ def main():
                 f.write(text.replace(old, new))
             results = []
             caught = False
-            for block in blocks_of(path):
+            for block in (only_blocks[0] if only_blocks else blocks_of(path)):
                 for sby, task in PROOFS[block]:
                     if caught and not args.all_tasks:
                         break
