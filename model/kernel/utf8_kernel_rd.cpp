@@ -49,7 +49,9 @@ void KernelRdCycleModel::tick(const Inputs& in) {
   const uint64_t lane_mask = w_ - 1;
 
   // Command: taken into c_addr_, c_len_ and the held bytes' registers; the
-  // setup clock after it works out the rest from those.
+  // setup and load clocks after it work out the rest from those (the RTL
+  // splits the sums between the two; they stay fixed while the job runs, so
+  // the model works them out in the load clock whole).
   const bool cmd_take = in.cmd_valid && !busy_;
   const uint64_t cmd_addr = c_addr_;
   const unsigned held = held_count_;
@@ -101,6 +103,7 @@ void KernelRdCycleModel::tick(const Inputs& in) {
   // Next state
   bool busy_d = busy_;
   bool setup_d = false;
+  bool load_d = false;
   bool stop_d = stop_;
   bool error_d = error_;
   uint64_t ar_next_d = ar_next_;
@@ -123,7 +126,7 @@ void KernelRdCycleModel::tick(const Inputs& in) {
   bool tvalid_d = tvalid_ && !in.m_axis_tready;
 
   if (cmd_take) {
-    // nothing owed or requested; every action waits for the setup clock
+    // nothing owed or requested; every action waits for the load clock
     busy_d = true;
     setup_d = true;
     stop_d = false;
@@ -138,6 +141,9 @@ void KernelRdCycleModel::tick(const Inputs& in) {
     src_valid_d = false;
     have_prev_d = false;
   } else if (setup_) {
+    if (in.cmd_abort) stop_d = true;
+    load_d = true;
+  } else if (load_) {
     if (in.cmd_abort) stop_d = true;
     ar_next_d = cmd_addr & ~lane_mask;
     ar_beats_d = cmd_src_beats;
@@ -263,6 +269,7 @@ void KernelRdCycleModel::tick(const Inputs& in) {
 
   busy_ = busy_d;
   setup_ = setup_d;
+  load_ = load_d;
   stop_ = stop_d;
   error_ = error_d;
   ar_next_ = ar_next_d;
@@ -291,6 +298,7 @@ void KernelRdCycleModel::tick(const Inputs& in) {
   if (in.rst) {
     busy_ = false;
     setup_ = false;
+    load_ = false;
     stop_ = false;
     error_ = false;
     ar_wait_ = false;

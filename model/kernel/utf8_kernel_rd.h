@@ -74,7 +74,8 @@ class KernelRdCycleModel : private KernelAxiEngine {
 
   // Control (reset)
   bool busy_ = false;
-  bool setup_ = false;  // the command was taken at the last edge: this clock loads the job
+  bool setup_ = false;  // the command was taken at the last edge
+  bool load_ = false;   // the setup clock was the last: this clock loads the job
   bool stop_ = false;
   bool error_ = false;
   bool arvalid_ = false;

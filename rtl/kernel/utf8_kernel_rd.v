@@ -34,9 +34,12 @@
  * beat has left. Beats arriving after the stop are not looked at: their
  * responses do not raise error.
  *
- * The clock after a command is taken works out its beat counts and first
- * burst from the registered command (the setup clock); the first AR can come
- * the clock after that.
+ * The two clocks after a command is taken work out its beat counts and first
+ * burst from the registered command: the setup clock the narrow sums and
+ * flags, into registers of their own, and the load clock the job's counts
+ * from those (a 64-bit sum after the narrow ones, in one clock, was the
+ * kernel's longest path at DATA_WIDTH 64). The first AR can come the clock
+ * after the load clock.
  *
  * Every output comes from a register (cmd_ready is the inverse of busy).
  * Reset drops the command; it assumes the AXI slave is reset with the engine,
@@ -108,7 +111,6 @@ localparam [2:0] AXI_SIZE = LOGW_32[2:0];
 localparam [CW-1:0] DEPTH_C = DEPTH_32[CW-1:0];
 localparam [CW-1:0] ONE_C = 1;
 localparam [OW-1:0] OUTS_O = OUTS_32[OW-1:0];
-localparam [64:0] KEEP_M1_65 = {33'd0, KEEP_M1_32};
 
 // PB, MAXB_C, PAGE_C and burst_cap(index): a burst's beats to MAX_BURST or
 // its 4 KiB page's end, the same rule as the other engine's
@@ -140,10 +142,25 @@ reg                    busy_q, busy_d;
 // c_len_q (and the held bytes' registers), and this clock works out what
 // follows from them. No AR, buffer or stream action happens in it.
 reg                    setup_q, setup_d;
+// The setup clock was the last: this clock loads the job's counts and first
+// burst from c_addr_q, c_len_q and the setup clock's registers (su_*).
+reg                    load_q, load_d;
+// The setup clock's results: the stream's and the reads' beats past LEN's
+// whole beats (0 to 2 each), the first burst's cap, room and short flag, and
+// the realigner's first flags
+reg [1:0]              su_src_add_q;
+reg [1:0]              su_out_add_q;
+reg [CW-1:0]           su_cap_q;
+reg [CW-1:0]           su_room_q;
+reg                    su_short_q;
+reg                    su_out_one_q;
+reg                    su_out_none_q;
+reg                    su_have_prev_q;
 reg [ADDR_WIDTH-1:0]   c_addr_q;
 reg [63:0]             c_len_q;
 reg                    c_len_zero_q;
 reg                    c_len_small_q;           // LEN < 8 KiB
+reg                    c_len_one_q;             // LEN < 2 W: at most one stream beat past the held bytes
 reg                    stop_q, stop_d;      // aborted or failed: drain, send nothing
 reg                    error_q, error_d;
 
@@ -216,6 +233,8 @@ reg                    tlast_q;
 // Command
 
 wire                   cmd_take = cmd_valid && !busy_q;
+// The job's counts are not loaded yet (the formal harnesses read this too).
+wire                   setting_up = setup_q || load_q;
 // What follows is worked out in the setup clock from the registered command,
 // not from the ports in the clock the command is taken: the sums below would
 // otherwise follow whatever drives cmd_addr and cmd_len (the engine's longest
@@ -231,12 +250,18 @@ wire [LOGW:0]          cmd_held_w = {{(LOGW - 2){1'b0}}, held_count_q};
 // Lane of the first stream byte; below zero (the top bit) the held bytes need a
 // beat of their own before the first memory beat, and the stream starts there.
 wire [LOGW:0]          cmd_front = {1'b0, cmd_mem_lane} - cmd_held_w;
-wire [64:0]            cmd_src_end = {1'b0, c_len_q} + {{(65 - LOGW){1'b0}}, cmd_off} + KEEP_M1_65;
-wire [64:0]            cmd_out_end = {1'b0, c_len_q} + {62'd0, held_count_q} + KEEP_M1_65;
+// The beats are LEN's whole beats plus 0 to 2 from its low bits: the setup
+// clock works out those (the sums below, LOGW + 2 bits), the load clock adds
+// them to LEN's top bits.
+wire [LOGW+1:0]        cmd_src_lo = {2'b00, c_len_q[LOGW-1:0]} + {2'b00, cmd_off} + KEEP_M1_32[LOGW+1:0];
+wire [LOGW+1:0]        cmd_out_lo = {2'b00, c_len_q[LOGW-1:0]} + {1'b0, cmd_held_w} + KEEP_M1_32[LOGW+1:0];
 wire [LOGW:0]          cmd_tail = {1'b0, c_len_q[LOGW-1:0]} + cmd_held_w;
-wire [63:0]            cmd_src_beats = cmd_len_zero ? 64'd0 : {{(LOGW - 1){1'b0}}, cmd_src_end[64:LOGW]};
-wire [63:0]            cmd_out_beats = {{(LOGW - 1){1'b0}}, cmd_out_end[64:LOGW]};
-wire                   unused_cmd = &{1'b0, cmd_src_end[LOGW-1:0], cmd_out_end[LOGW-1:0], cmd_tail[LOGW], 1'b0};
+wire [1:0]             cmd_src_add = cmd_len_zero ? 2'd0 : cmd_src_lo[LOGW+1:LOGW];
+wire [1:0]             cmd_out_add = cmd_out_lo[LOGW+1:LOGW];
+wire [63:0]            len_beats = {{LOGW{1'b0}}, c_len_q[63:LOGW]};
+wire [63:0]            cmd_src_beats = len_beats + {62'd0, su_src_add_q};
+wire [63:0]            cmd_out_beats = len_beats + {62'd0, su_out_add_q};
+wire                   unused_cmd = &{1'b0, cmd_src_lo[LOGW-1:0], cmd_out_lo[LOGW-1:0], cmd_tail[LOGW], 1'b0};
 
 // The first burst's cap, and whether it is also the last (no more beats than
 // the cap, so that it takes every beat left). A burst holds fewer than 8 KiB,
@@ -267,7 +292,7 @@ wire                   cmd_short = cmd_len_zero ||
 // One stream beat in all: 1 to W bytes of held bytes and source, from the
 // low bits of LEN (the held bytes are fewer than W) rather than the sum above.
 wire [LOGW+1:0]        cmd_lo_out = {1'b0, c_len_q[LOGW:0]} + {{(LOGW - 2){1'b0}}, held_count_q};
-wire                   cmd_out_one = c_len_q[63:LOGW+1] == {(63 - LOGW){1'b0}} &&
+wire                   cmd_out_one = c_len_one_q &&
                                      cmd_lo_out != {(LOGW + 2){1'b0}} &&
                                      cmd_lo_out <= KEEP_32[LOGW+1:0];
 
@@ -414,6 +439,7 @@ endgenerate
 always @* begin
     busy_d = busy_q;
     setup_d = 1'b0;
+    load_d = 1'b0;
     stop_d = stop_q;
     error_d = error_q;
     ar_next_d = ar_next_q;
@@ -443,7 +469,7 @@ always @* begin
     if (cmd_take) begin
         // Nothing is owed and nothing requested: the counts start afresh, and
         // ar_left_q, the valid bits, have_prev_q and the equal pointers keep every
-        // action off until the setup clock has loaded the job.
+        // action off until the load clock has loaded the job.
         busy_d = 1'b1;
         setup_d = 1'b1;
         stop_d = 1'b0;
@@ -460,19 +486,22 @@ always @* begin
         have_prev_d = 1'b0;
     end else if (setup_q) begin
         if (cmd_abort) stop_d = 1'b1;
+        load_d = 1'b1;
+    end else if (load_q) begin
+        if (cmd_abort) stop_d = 1'b1;
         ar_next_d = {c_addr_q[ADDR_WIDTH-1:LOGW], {LOGW{1'b0}}};
         ar_beats_d = cmd_src_beats;
         ar_left_d = !cmd_len_zero;
-        ar_cap_d = cmd_cap;
-        ar_room_d = PAGE_C - {{(CW - PB){1'b0}}, c_addr_q[11:LOGW]};
-        ar_short_d = cmd_short;
+        ar_cap_d = su_cap_q;
+        ar_room_d = su_room_q;
+        ar_short_d = su_short_q;
         ar_wait_d = 1'b1;
         src_left_d = cmd_src_beats;
         out_left_d = cmd_out_beats;
         src_none_d = cmd_len_zero;
-        out_none_d = cmd_len_zero && held_count_q == 3'd0;
-        out_one_d = cmd_out_one;
-        have_prev_d = cmd_front[LOGW];
+        out_none_d = su_out_none_q;
+        out_one_d = su_out_one_q;
+        have_prev_d = su_have_prev_q;
         first_d = 1'b1;
     end else if (busy_q) begin
         if (halt) stop_d = 1'b1;
@@ -534,6 +563,7 @@ end
 always @(posedge clk) begin
     busy_q <= busy_d;
     setup_q <= setup_d;
+    load_q <= load_d;
     stop_q <= stop_d;
     error_q <= error_d;
     ar_next_q <= ar_next_d;
@@ -582,12 +612,21 @@ always @(posedge clk) begin
         c_len_q <= cmd_len;
         c_len_zero_q <= cmd_len == 64'd0;
         c_len_small_q <= cmd_len[63:13] == 51'd0;
+        c_len_one_q <= cmd_len[63:LOGW+1] == {(63 - LOGW){1'b0}};
         held_count_q <= cmd_held_count;
         held_data_q <= cmd_held_data;
     end
     if (setup_q) begin
         shift_q <= cmd_front[LOGW-1:0];
         tail_q <= cmd_tail[LOGW-1:0];
+        su_src_add_q <= cmd_src_add;
+        su_out_add_q <= cmd_out_add;
+        su_cap_q <= cmd_cap;
+        su_room_q <= PAGE_C - {{(CW - PB){1'b0}}, c_addr_q[11:LOGW]};
+        su_short_q <= cmd_short;
+        su_out_one_q <= cmd_out_one;
+        su_out_none_q <= cmd_len_zero && held_count_q == 3'd0;
+        su_have_prev_q <= cmd_front[LOGW];
     end
     // The beat's bytes load whenever the register may change, beat or no
     // beat (tvalid_q says which): their 512 enables then follow the port's
@@ -601,6 +640,7 @@ always @(posedge clk) begin
     if (rst) begin
         busy_q <= 1'b0;
         setup_q <= 1'b0;
+        load_q <= 1'b0;
         stop_q <= 1'b0;
         error_q <= 1'b0;
         ar_wait_q <= 1'b0;
@@ -634,9 +674,9 @@ assign m_axis_tlast = tlast_q;
 // Assertions (simulation only; Verilator with --assert)
 `ifdef VERILATOR
 always @(posedge clk) begin
-    // (in the setup clock the realigner's counts are still the last job's, or
-    // unset after reset)
-    if (!rst && busy_q && !setup_q) begin
+    // (in the setup and load clocks the realigner's counts are still the last
+    // job's, or unset after reset)
+    if (!rst && busy_q && !setting_up) begin
         // an R beat only for a burst requested, and always with room in the buffer
         assert (!(r_take && due_q == {CW{1'b0}}));
         assert (!(buf_write && wr_ptr_q - rd_ptr_q == {1'b1, {PW{1'b0}}}));
