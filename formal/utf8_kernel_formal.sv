@@ -227,6 +227,16 @@ always @(*) begin
         assert (!m_axi_wvalid);
     end
 end
+// The core's state flags agree with its state (driven by the .sby script):
+// ST_RUN is 2, ST_DONE 3.
+wire [2:0] f_k_state;
+wire       f_k_run, f_k_done_st;
+always @(*) begin
+    if (f_past_valid && !rst) begin
+        assert (f_k_run == (f_k_state == 3'd2));
+        assert (f_k_done_st == (f_k_state == 3'd3));
+    end
+end
 `include "utf8_kernel_regs_inv.vh"
 `include "utf8_kernel_rd_inv.vh"
 `endif
