@@ -106,35 +106,43 @@ endfunction
 
 // Continuation bytes a lead needs, 0 when the byte cannot start a
 // multi-byte sequence in the mode (ASCII, continuation, C0, C1, F5..FF
-// in rfc3629, FE FF): the lead table of SPEC §2.
+// in rfc3629, FE FF): the lead table of SPEC §2. Written as bit patterns, not
+// range compares: Yosys makes a compare with a constant into a carry chain,
+// and two of them in a row were the kernel's longest path (tail_q to fit_q,
+// 8.8 ns at DATA_WIDTH 64).
 function [2:0] lead_need;
     input [7:0] b;
     input       annex;
     begin
-        if (b >= 8'hC2 && b <= 8'hDF)      lead_need = 3'd1;
-        else if (b >= 8'hE0 && b <= 8'hEF) lead_need = 3'd2;
-        else if (b >= 8'hF0 && b <= 8'hF4) lead_need = 3'd3;
-        else if (b >= 8'hF5 && b <= 8'hF7) lead_need = annex ? 3'd3 : 3'd0;
-        else if (b >= 8'hF8 && b <= 8'hFB) lead_need = annex ? 3'd4 : 3'd0;
-        else if (b >= 8'hFC && b <= 8'hFD) lead_need = annex ? 3'd5 : 3'd0;
-        else                               lead_need = 3'd0;
+        if (b[7:5] == 3'b110 && b[4:1] != 4'b0000)               lead_need = 3'd1;  // C2..DF
+        else if (b[7:4] == 4'b1110)                              lead_need = 3'd2;  // E0..EF
+        else if (b[7:3] == 5'b11110 && (!b[2] || b[1:0] == 2'b00)) lead_need = 3'd3;  // F0..F4
+        else if (b[7:3] == 5'b11110)                             lead_need = annex ? 3'd3 : 3'd0;  // F5..F7
+        else if (b[7:2] == 6'b111110)                            lead_need = annex ? 3'd4 : 3'd0;  // F8..FB
+        else if (b[7:1] == 7'b1111110)                           lead_need = annex ? 3'd5 : 3'd0;  // FC, FD
+        else                                                     lead_need = 3'd0;
     end
 endfunction
 
-// Whether b may follow lead as its second byte
+// Whether b may follow lead as its second byte (bit patterns, as above; no
+// range needs b's two low bits)
 function second_ok;
     input [7:0] lead;
+    /* verilator lint_off UNUSEDSIGNAL */
     input [7:0] b;
+    /* verilator lint_on UNUSEDSIGNAL */
     input       annex;
+    reg cont;
     begin
+        cont = b[7:6] == 2'b10;
         case (lead)
-            8'hE0:   second_ok = b >= 8'hA0 && b <= 8'hBF;
-            8'hED:   second_ok = b >= 8'h80 && b <= 8'h9F;
-            8'hF0:   second_ok = b >= 8'h90 && b <= 8'hBF;
-            8'hF4:   second_ok = annex ? (b >= 8'h80 && b <= 8'hBF) : (b >= 8'h80 && b <= 8'h8F);
-            8'hF8:   second_ok = b >= 8'h88 && b <= 8'hBF;
-            8'hFC:   second_ok = b >= 8'h84 && b <= 8'hBF;
-            default: second_ok = b >= 8'h80 && b <= 8'hBF;
+            8'hE0:   second_ok = cont && b[5];                      // A0..BF
+            8'hED:   second_ok = cont && !b[5];                     // 80..9F
+            8'hF0:   second_ok = cont && b[5:4] != 2'b00;           // 90..BF
+            8'hF4:   second_ok = cont && (annex || b[5:4] == 2'b00); // 80..BF, 80..8F
+            8'hF8:   second_ok = cont && b[5:3] != 3'b000;          // 88..BF
+            8'hFC:   second_ok = cont && b[5:2] != 4'b0000;         // 84..BF
+            default: second_ok = cont;                              // 80..BF
         endcase
     end
 endfunction
