@@ -15,6 +15,7 @@ wire        f_dut_busy, f_dut_setup, f_dut_stop, f_dut_ar_wait, f_dut_ar_short, 
 wire [1:0]  f_dut_bursts;
 wire [9:0]  f_dut_ar_len;
 wire [9:0]  f_dut_due, f_dut_ar_cap, f_dut_ar_cap_after, f_dut_ar_room, f_dut_ar_room_after;
+wire [10:0] f_dut_ar_room_min, f_dut_ar_room_min_after;
 wire [15:0] f_dut_ar_next, f_dut_ar_after;
 wire [63:0] f_dut_ar_beats, f_dut_ar_beats_less;
 
@@ -50,6 +51,8 @@ always @(*) begin
             if (f_dut_ar_beats != 64'd0) begin
                 assert (f_dut_ar_cap == f_cap(f_dut_ar_next));
                 assert (f_dut_ar_room == 10'd512 - {1'b0, f_dut_ar_next[11:3]});
+                // the room plus min(page, MAX_BURST) = 4
+                assert (f_dut_ar_room_min == {1'b0, f_dut_ar_room} + 11'd4);
                 assert (f_dut_ar_short == (f_dut_ar_beats <= {54'd0, f_dut_ar_cap}));
                 if (!f_dut_ar_wait) begin
                     assert (f_dut_ar_len == (f_dut_ar_short ? f_dut_ar_beats[9:0] : f_dut_ar_cap));
@@ -57,6 +60,7 @@ always @(*) begin
                     assert (f_dut_ar_beats_less == f_dut_ar_beats - {54'd0, f_dut_ar_cap});
                     assert (f_dut_ar_cap_after == f_cap(f_dut_ar_after));
                     assert (f_dut_ar_room_after == 10'd512 - {1'b0, f_dut_ar_after[11:3]});
+                    assert (f_dut_ar_room_min_after == {1'b0, f_dut_ar_room_after} + 11'd4);
                     assert (f_dut_ar_short_after == (f_dut_ar_short ||
                             (f_dut_ar_beats_less[63:10] == 54'd0 && f_dut_ar_beats_less[9:0] <= f_dut_ar_cap_after)));
                 end

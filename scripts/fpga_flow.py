@@ -39,7 +39,7 @@ import subprocess
 import sys
 import time
 from dataclasses import asdict, dataclass, field
-from typing import Dict, List, Optional
+from typing import Dict, List, Optional, Sequence
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RTL_DIR = os.path.join(REPO, "rtl")
@@ -195,6 +195,11 @@ class Backend:
         """Used cells of the placed design from nextpnr's --report JSON."""
         raise NotImplementedError
 
+    def prelude(self) -> List[str]:
+        """Yosys commands before the RTL is read: a family's Verilog defines
+        (the RTL's vendor-primitive branches) and the primitives' library."""
+        return []
+
     def ooc_pnr_args(self, work: str) -> List[str]:
         """Extra place-and-route arguments for the OOC wrapper's five pins, for a
         family whose nextpnr does not place unconstrained pins itself."""
@@ -305,9 +310,11 @@ def block_sources(top: str, rtl_dir: str = RTL_DIR) -> List[str]:
     raise FlowError(f"no RTL file for {top} in {rtl_dir}/{{{','.join(RTL_SUBDIRS)}}}")
 
 
-def yosys_read(sources: List[str], top: str, params: Dict[str, object], rtl_dir: str) -> str:
-    """Yosys commands that read a block with its parameters and its submodules."""
-    cmds = [rtl_search(rtl_dir)] + [f'read_verilog "{s}"' for s in sources]
+def yosys_read(sources: List[str], top: str, params: Dict[str, object], rtl_dir: str,
+               prelude: Sequence[str] = ()) -> str:
+    """Yosys commands that read a block with its parameters and its submodules
+    (after a family's prelude: its defines and primitive library)."""
+    cmds = [*prelude, rtl_search(rtl_dir)] + [f'read_verilog "{s}"' for s in sources]
     for name, value in params.items():
         cmds.append(f"chparam -set {name} {value} {top}")
     cmds.append(f"hierarchy -check -top {top} {rtl_libdirs(rtl_dir)}")
@@ -439,7 +446,7 @@ def run_block(top: str, target: str = "hx8k", freq_mhz: float = 100.0, seed: int
 
     # 1. the block alone: its own cells, and its ports for the wrapper
     core_json = os.path.join(work, f"{top}.json")
-    script = (yosys_read(sources, top, params, rtl_dir) + "; "
+    script = (yosys_read(sources, top, params, rtl_dir, be.prelude()) + "; "
               + be.synth_command(top, os.path.basename(core_json)))
     run_tool([yosys, "-q", "-p", script], os.path.join(work, "yosys-core.log"), work)
     with open(core_json) as f:
@@ -459,7 +466,8 @@ def run_block(top: str, target: str = "hx8k", freq_mhz: float = 100.0, seed: int
 
     # 3. synthesis and place-and-route of the wrapped block
     ooc_json = os.path.join(work, f"{wrap_name}.json")
-    script = "; ".join([rtl_search(rtl_dir)] + [f'read_verilog "{s}"' for s in sources]
+    script = "; ".join([*be.prelude(), rtl_search(rtl_dir)]
+                       + [f'read_verilog "{s}"' for s in sources]
                        + [f'read_verilog "{os.path.basename(wrap_v)}"',
                           f"hierarchy -check -top {wrap_name} {rtl_libdirs(rtl_dir)}",
                           be.synth_command(wrap_name, os.path.basename(ooc_json))])

@@ -31,6 +31,12 @@ class Ecp5Backend(fpga_flow.Backend):
         "MULT18X18D": "dsp", "ALU54B": "dsp",
     }
 
+    def prelude(self):
+        # UTF8CORE_ECP5 selects the RTL's ECP5 primitives (utf8_bram_sdp: DP16KD
+        # with its output register, which Yosys's inferred RAM never has); their
+        # black boxes must be known before `hierarchy -check`.
+        return ["verilog_defines -DUTF8CORE_ECP5", "read_verilog -lib -specify +/ecp5/cells_sim.v +/ecp5/cells_bb.v"]
+
     def synth_command(self, top, json_out):
         return f"synth_ecp5 -top {top} -json {json_out}"
 

@@ -78,7 +78,7 @@ def blocks_of(path):
         return ["string_validator"]
     if name == "utf8_kernel_regs.v":
         return ["kernel_regs"]
-    if name == "utf8_kernel_rd.v":
+    if name in ("utf8_kernel_rd.v", "utf8_bram_sdp.v"):
         return ["kernel_rd"]
     if name == "utf8_kernel_wr.v":
         return ["kernel_wr"]

@@ -95,9 +95,11 @@ void KernelRdCycleModel::tick(const Inputs& in) {
   const bool emit_flush =
       busy_ && !halt && src_left_ == 0 && have_prev_ && out_left_ != 0 && out_free;
   const bool emit = (take_src && have_prev_) || emit_flush;
-  // the buffer's read register, then src_: a two-entry pipeline
+  // the buffer's read register, its output register, then src_: a
+  // three-entry pipeline
   const bool src_load = busy_ && !halt && mid_valid_ && (!src_valid_ || take_src);
-  const bool buf_read = busy_ && !halt && wr_ptr_ != rd_ptr_ && (!mid_valid_ || src_load);
+  const bool mid_load = busy_ && !halt && ram_valid_ && (!mid_valid_ || src_load);
+  const bool buf_read = busy_ && !halt && wr_ptr_ != rd_ptr_ && (!ram_valid_ || mid_load);
   const bool out_last = out_left_ == 1;
 
   // Next state
@@ -117,6 +119,7 @@ void KernelRdCycleModel::tick(const Inputs& in) {
   bool arvalid_d = arvalid_ && !in.m_axi_arready;
   uint64_t wr_ptr_d = wr_ptr_;
   uint64_t rd_ptr_d = rd_ptr_;
+  bool ram_valid_d = ram_valid_;
   bool mid_valid_d = mid_valid_;
   bool src_valid_d = src_valid_;
   uint64_t src_left_d = src_left_;
@@ -137,6 +140,7 @@ void KernelRdCycleModel::tick(const Inputs& in) {
     bursts_d = 0;
     wr_ptr_d = 0;
     rd_ptr_d = 0;
+    ram_valid_d = false;
     mid_valid_d = false;
     src_valid_d = false;
     have_prev_d = false;
@@ -173,6 +177,11 @@ void KernelRdCycleModel::tick(const Inputs& in) {
     if (buf_write) wr_ptr_d = (wr_ptr_ + 1) & ptr_mask_;
     if (buf_read) rd_ptr_d = (rd_ptr_ + 1) & ptr_mask_;
     if (buf_read) {
+      ram_valid_d = true;
+    } else if (mid_load) {
+      ram_valid_d = false;
+    }
+    if (mid_load) {
       mid_valid_d = true;
     } else if (src_load) {
       mid_valid_d = false;
@@ -241,10 +250,14 @@ void KernelRdCycleModel::tick(const Inputs& in) {
     src_ = mid_;
     src_known_ = mid_known_;
   }
+  if (mid_load) {
+    mid_ = ram_;
+    mid_known_ = ram_known_;
+  }
   if (buf_read) {
     const uint64_t at = rd_ptr_ & (depth_ - 1);
-    mid_ = buf_[at];
-    mid_known_ = buf_known_[at] ? all_keep_ : 0;
+    ram_ = buf_[at];
+    ram_known_ = buf_known_[at] ? all_keep_ : 0;
   }
   // (the RTL rotates by whole groups of eight lanes into rq_q and by the
   // rest out of it; shift_ stays while a job runs, so one rotation here)
@@ -287,6 +300,7 @@ void KernelRdCycleModel::tick(const Inputs& in) {
   arvalid_ = arvalid_d;
   wr_ptr_ = wr_ptr_d;
   rd_ptr_ = rd_ptr_d;
+  ram_valid_ = ram_valid_d;
   mid_valid_ = mid_valid_d;
   src_valid_ = src_valid_d;
   src_left_ = src_left_d;
@@ -304,6 +318,7 @@ void KernelRdCycleModel::tick(const Inputs& in) {
     ar_wait_ = false;
     arvalid_ = false;
     rq_valid_ = false;
+    ram_valid_ = false;
     mid_valid_ = false;
     src_valid_ = false;
     tvalid_ = false;

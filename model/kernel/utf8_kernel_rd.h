@@ -79,6 +79,7 @@ class KernelRdCycleModel : private KernelAxiEngine {
   bool stop_ = false;
   bool error_ = false;
   bool arvalid_ = false;
+  bool ram_valid_ = false;
   bool mid_valid_ = false;
   bool src_valid_ = false;
   bool tvalid_ = false;
@@ -106,12 +107,14 @@ class KernelRdCycleModel : private KernelAxiEngine {
   // An R beat on its way into the buffer (the RTL's rq_q, unrotated here)
   bool rq_valid_ = false;
   Lanes rq_{};
-  // Receive buffer, its pointers and the two registers that read it (the
-  // block RAM's read register mid_, then src_)
+  // Receive buffer, its pointers and the three registers that read it (the
+  // block RAM's read register ram_, its output register mid_, then src_)
   std::vector<Lanes> buf_;
   std::vector<uint8_t> buf_known_;  // an entry written since power-on
   uint64_t wr_ptr_ = 0;
   uint64_t rd_ptr_ = 0;
+  Lanes ram_{};
+  uint64_t ram_known_ = 0;
   Lanes mid_{};
   uint64_t mid_known_ = 0;
   Lanes src_{};

@@ -23,8 +23,9 @@
  * the held bytes enter as the bytes just before cmd_addr, in the first beat's
  * unused low lanes, or in a beat of their own before it when they do not fit.
  * An R beat goes into the buffer from a register, a clock after it is taken,
- * and the buffer is read through two registers, the block RAM's and one after
- * it, so that its slow output goes to a register and nothing else.
+ * and the buffer is read through three registers, the block RAM's read and
+ * output registers (utf8_bram_sdp: on ECP5 the block's own) and one after
+ * them, so that the RAM's output goes to a register and nothing else.
  *
  * cmd_abort (or an R beat answered SLVERR/DECERR, which also raises error) stops
  * the command: no further AR (one already offered stays until taken, as AXI
@@ -152,6 +153,7 @@ reg [1:0]              su_src_add_q;
 reg [1:0]              su_out_add_q;
 reg [CW-1:0]           su_cap_q;
 reg [CW-1:0]           su_room_q;
+reg [CW:0]             su_room_min_q;
 reg                    su_short_q;
 reg                    su_out_one_q;
 reg                    su_out_none_q;
@@ -172,6 +174,7 @@ reg [63:0]             ar_beats_q, ar_beats_d;  // beats still to request
 reg                    ar_left_q, ar_left_d;
 reg [CW-1:0]           ar_cap_q, ar_cap_d;      // next burst's beats to MAX_BURST or the page's end
 reg [CW-1:0]           ar_room_q, ar_room_d;    // beats from ar_next_q to its page's end
+reg [CW:0]             ar_room_min_q, ar_room_min_d;  // ar_room_q + min(PAGE, MAX_BURST)
 reg                    ar_short_q, ar_short_d;  // ar_beats_q <= ar_cap_q: the next burst is the last
 // The values for the burst after the next, registered from the four above a
 // clock after they last changed (ar_wait_q: they changed at the last edge)
@@ -179,6 +182,7 @@ reg [ADDR_WIDTH-1:0]   ar_after_q;
 reg [63:0]             ar_beats_less_q;
 reg [CW-1:0]           ar_cap_after_q;
 reg [CW-1:0]           ar_room_after_q;
+reg [CW:0]             ar_room_min_after_q;
 reg                    ar_short_after_q;
 reg                    ar_wait_q, ar_wait_d;
 reg [CW-1:0]           ar_len_q;
@@ -193,17 +197,18 @@ reg [7:0]              arlen_q;
 reg                    rq_valid_q;
 reg [DATA_WIDTH-1:0]   rq_q;
 
-// Receive buffer and the two registers that read it: the block RAM's own
-// read register (mid_q) and one more straight after it (src_q), which is what
-// the realigner sees. The block RAM's output is slow (ECP5's DP16KD without
-// its output register: 5.83 ns clock to out), so nothing but a register takes
-// it; the pair is a two-entry pipeline with a valid bit each, so the buffer is
-// read a clock ahead and a beat a clock still flows.
-reg [DATA_WIDTH-1:0]   buf_mem [0:DEPTH-1];
+// Receive buffer and the three registers that read it: the block RAM's read
+// register, its output register (mid_q) and one more straight after it
+// (src_q), which is what the realigner sees. The block RAM's own output is
+// slow (ECP5's DP16KD without its output register: 5.83 ns clock to out), so
+// the RAM is utf8_bram_sdp, whose output register is the block's own on ECP5
+// (about 1 ns clock to out); the three are a pipeline with a valid bit each,
+// so the buffer is read two clocks ahead and a beat a clock still flows.
 reg [PW:0]             wr_ptr_q, wr_ptr_d;
 reg [PW:0]             rd_ptr_q, rd_ptr_d;
+reg                    ram_valid_q, ram_valid_d;
 reg                    mid_valid_q, mid_valid_d;
-reg [DATA_WIDTH-1:0]   mid_q;
+wire [DATA_WIDTH-1:0]  mid_q;
 reg                    src_valid_q, src_valid_d;
 reg [DATA_WIDTH-1:0]   src_q;
 
@@ -343,11 +348,21 @@ wire                   ar_room_far = {1'b0, ar_room_q} >= MAXB2_W;      // so do
 wire [CW-1:0]          ar_room_less = ar_room_q - MAXB_C;
 wire [CW-1:0]          ar_room_after = ar_room_end ? PAGE_C : ar_room_less;
 wire [CW-1:0]          ar_cap_after = ar_room_end ? PAGE_MIN_W[CW-1:0] : (ar_room_far ? MAXB_C : ar_room_less);
-wire [CW+1:0]          ar_beats_room = {2'b00, ar_beats_q[CW-1:0]} - {2'b00, ar_room_q};   // beats - room
 wire                   ar_beats_hi = ar_beats_q[63:CW] != {(64 - CW){1'b0}};
-// beats - room <= min(PAGE, MAX_BURST), and beats <= room, from the one difference
-wire                   ar_within_end = ar_beats_room[CW+1] || ar_beats_room[CW:0] <= PAGE_MIN_W;
-wire                   ar_within_room = ar_beats_room[CW+1] || ar_beats_room[CW:0] == {(CW + 1){1'b0}};
+// beats <= room + min(PAGE, MAX_BURST), and beats <= room: each one compare
+// of two registers (room + min(PAGE, MAX_BURST) is a register of its own,
+// ar_room_min_q). A subtraction beats - room and compares after it were the
+// engine's longest path at DATA_WIDTH 512 once its buffer read left it.
+wire                   ar_within_end = {1'b0, ar_beats_q[CW-1:0]} <= ar_room_min_q;
+wire                   ar_within_room = ar_beats_q[CW-1:0] <= ar_room_q;
+// The burst after's room + min(PAGE, MAX_BURST), from ar_room_q through one
+// sum: PAGE + min(...) after a burst to the page's end, else room - MAX_BURST
+// + min(...), which is positive there (room > MAX_BURST).
+localparam [31:0]      PAGE_PLUS_32 = PAGE_32 + PAGE_MIN_32;
+localparam [CW:0]      PAGE_PLUS_W = PAGE_PLUS_32[CW:0];
+localparam [31:0]      ROOM_ADJ_32 = PAGE_MIN_32 - MAXB_32;   // modulo 2^32: may be "negative"
+localparam [CW:0]      ROOM_ADJ_W = ROOM_ADJ_32[CW:0];
+wire [CW:0]            ar_room_min_after = ar_room_end ? PAGE_PLUS_W : {1'b0, ar_room_q} + ROOM_ADJ_W;
 wire                   ar_within_two = {1'b0, ar_beats_q[CW-1:0]} <= MAXB2_W;
 wire                   ar_short_after = ar_short_q ||
                                         (!ar_beats_hi && (ar_room_end ? ar_within_end
@@ -390,7 +405,8 @@ wire                   emit_flush = busy_q && !halt && src_none_q && have_prev_q
                                     !out_none_q && out_free;
 wire                   emit = (take_src && have_prev_q) || emit_flush;
 wire                   src_load = busy_q && !halt && mid_valid_q && (!src_valid_q || take_src);
-wire                   buf_read = busy_q && !halt && wr_ptr_q != rd_ptr_q && (!mid_valid_q || src_load);
+wire                   mid_load = busy_q && !halt && ram_valid_q && (!mid_valid_q || src_load);
+wire                   buf_read = busy_q && !halt && wr_ptr_q != rd_ptr_q && (!ram_valid_q || mid_load);
 wire                   out_last = out_one_q;
 
 // The buffer holds each beat rotated down by the job's start lane (shift_q,
@@ -408,6 +424,20 @@ wire [LOGW-1:0]        shift_lo = shift_q & SHIFT_LO;
 wire [2*DATA_WIDTH-1:0] rdata_twice = {m_axi_rdata, m_axi_rdata} >> {shift_hi, 3'b000};
 wire [2*DATA_WIDTH-1:0] rq_twice = {rq_q, rq_q} >> {shift_lo, 3'b000};
 wire [DATA_WIDTH-1:0]  rdata_rot = rq_twice[DATA_WIDTH-1:0];
+
+utf8_bram_sdp #(
+    .WIDTH(DATA_WIDTH),
+    .DEPTH(DEPTH)
+) u_buf (
+    .clk(clk),
+    .wr_en(buf_write),
+    .wr_addr(wr_ptr_q[PW-1:0]),
+    .wr_data(rdata_rot),
+    .rd_en(buf_read),
+    .rd_addr(rd_ptr_q[PW-1:0]),
+    .out_en(mid_load),
+    .rd_data(mid_q)
+);
 wire                   unused_rot = &{1'b0, rdata_twice[2*DATA_WIDTH-1:DATA_WIDTH],
                                       rq_twice[2*DATA_WIDTH-1:DATA_WIDTH], 1'b0};
 // A lane of the stream beat comes from the newer beat once lane + shift_q
@@ -447,6 +477,7 @@ always @* begin
     ar_left_d = ar_left_q;
     ar_cap_d = ar_cap_q;
     ar_room_d = ar_room_q;
+    ar_room_min_d = ar_room_min_q;
     ar_short_d = ar_short_q;
     ar_wait_d = 1'b0;
     free_d = free_q;
@@ -455,6 +486,7 @@ always @* begin
     arvalid_d = arvalid_q && !m_axi_arready;
     wr_ptr_d = wr_ptr_q;
     rd_ptr_d = rd_ptr_q;
+    ram_valid_d = ram_valid_q;
     mid_valid_d = mid_valid_q;
     src_valid_d = src_valid_q;
     src_left_d = src_left_q;
@@ -481,6 +513,7 @@ always @* begin
         bursts_d = {OW{1'b0}};
         wr_ptr_d = {(PW + 1){1'b0}};
         rd_ptr_d = {(PW + 1){1'b0}};
+        ram_valid_d = 1'b0;
         mid_valid_d = 1'b0;
         src_valid_d = 1'b0;
         have_prev_d = 1'b0;
@@ -494,6 +527,7 @@ always @* begin
         ar_left_d = !cmd_len_zero;
         ar_cap_d = su_cap_q;
         ar_room_d = su_room_q;
+        ar_room_min_d = su_room_min_q;
         ar_short_d = su_short_q;
         ar_wait_d = 1'b1;
         src_left_d = cmd_src_beats;
@@ -515,6 +549,7 @@ always @* begin
             ar_left_d = !ar_short_q;
             ar_cap_d = ar_cap_after_q;
             ar_room_d = ar_room_after_q;
+            ar_room_min_d = ar_room_min_after_q;
             ar_short_d = ar_short_after_q;
             ar_wait_d = 1'b1;
         end
@@ -527,6 +562,11 @@ always @* begin
         if (buf_write) wr_ptr_d = wr_ptr_q + 1'b1;
         if (buf_read) rd_ptr_d = rd_ptr_q + 1'b1;
         if (buf_read) begin
+            ram_valid_d = 1'b1;
+        end else if (mid_load) begin
+            ram_valid_d = 1'b0;
+        end
+        if (mid_load) begin
             mid_valid_d = 1'b1;
         end else if (src_load) begin
             mid_valid_d = 1'b0;
@@ -571,12 +611,14 @@ always @(posedge clk) begin
     ar_left_q <= ar_left_d;
     ar_cap_q <= ar_cap_d;
     ar_room_q <= ar_room_d;
+    ar_room_min_q <= ar_room_min_d;
     ar_short_q <= ar_short_d;
     ar_wait_q <= ar_wait_d;
     ar_after_q <= ar_after;
     ar_beats_less_q <= ar_beats_less;
     ar_cap_after_q <= ar_cap_after;
     ar_room_after_q <= ar_room_after;
+    ar_room_min_after_q <= ar_room_min_after;
     ar_short_after_q <= ar_short_after;
     ar_len_q <= ar_len_now;
     free_q <= free_d;
@@ -585,6 +627,7 @@ always @(posedge clk) begin
     arvalid_q <= arvalid_d;
     wr_ptr_q <= wr_ptr_d;
     rd_ptr_q <= rd_ptr_d;
+    ram_valid_q <= ram_valid_d;
     mid_valid_q <= mid_valid_d;
     rq_valid_q <= r_keep;
     src_valid_q <= src_valid_d;
@@ -603,8 +646,6 @@ always @(posedge clk) begin
     end
     from_src_q <= ~({KEEP{1'b1}} >> shift_q);
     if (r_keep) rq_q <= rdata_twice[DATA_WIDTH-1:0];
-    if (buf_write) buf_mem[wr_ptr_q[PW-1:0]] <= rdata_rot;
-    if (buf_read) mid_q <= buf_mem[rd_ptr_q[PW-1:0]];
     if (src_load) src_q <= mid_q;
     if (take_src) prev_q <= src_q;
     if (cmd_take) begin
@@ -623,6 +664,7 @@ always @(posedge clk) begin
         su_out_add_q <= cmd_out_add;
         su_cap_q <= cmd_cap;
         su_room_q <= PAGE_C - {{(CW - PB){1'b0}}, c_addr_q[11:LOGW]};
+        su_room_min_q <= PAGE_PLUS_W - {{(CW + 1 - PB){1'b0}}, c_addr_q[11:LOGW]};
         su_short_q <= cmd_short;
         su_out_one_q <= cmd_out_one;
         su_out_none_q <= cmd_len_zero && held_count_q == 3'd0;
@@ -646,6 +688,7 @@ always @(posedge clk) begin
         ar_wait_q <= 1'b0;
         arvalid_q <= 1'b0;
         rq_valid_q <= 1'b0;
+        ram_valid_q <= 1'b0;
         mid_valid_q <= 1'b0;
         src_valid_q <= 1'b0;
         tvalid_q <= 1'b0;
@@ -691,6 +734,8 @@ always @(posedge clk) begin
         // the registered cap and short flag are those of the next burst
         assert (!(ar_beats_q != 64'd0 && ar_cap_q != burst_cap(ar_next_q[11:LOGW])));
         assert (!(ar_beats_q != 64'd0 && ar_room_q != PAGE_C - {{(CW - PB){1'b0}}, ar_next_q[11:LOGW]}));
+        assert (!(ar_beats_q != 64'd0 && ar_room_min_q != {1'b0, ar_room_q} + PAGE_MIN_W));
+        assert (!(ar_beats_q != 64'd0 && !ar_wait_q && ar_room_min_after_q != {1'b0, ar_room_after_q} + PAGE_MIN_W));
         assert (!(ar_beats_q != 64'd0 && ar_short_q != (ar_beats_q <= {{(64 - CW){1'b0}}, ar_cap_q})));
         assert (!(ar_beats_q != 64'd0 && !ar_wait_q && ar_len_q != ar_len_now));
     end

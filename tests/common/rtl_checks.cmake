@@ -109,3 +109,28 @@ foreach(rtl_file IN LISTS UTF8CORE_RTL_BLOCKS)
     set_tests_properties(rtl_regout.${rtl_module} PROPERTIES LABELS quick)
   endif()
 endforeach()
+
+# utf8_bram_sdp's ECP5 branch (UTF8CORE_ECP5, as scripts/fpga_flow_ecp5.py defines it):
+# synth_ecp5 leaves DP16KD blocks, 36 bits each, with the output register on at both
+# ports and no fabric flop beside them (the read and output registers are the block's);
+# DEPTH above 512 falls back to the inferred RAM, whose DP16KD have it off.
+if(YOSYS_EXECUTABLE)
+  foreach(cfg "64;128;2;OUTREG" "512;128;15;OUTREG" "64;1024;4;NOREG")
+    list(GET cfg 0 w)
+    list(GET cfg 1 d)
+    list(GET cfg 2 n)
+    list(GET cfg 3 mode)
+    set(ys "verilog_defines -DUTF8CORE_ECP5; read_verilog -lib -specify +/ecp5/cells_sim.v +/ecp5/cells_bb.v")
+    string(APPEND ys "; read_verilog \"${CMAKE_SOURCE_DIR}/rtl/common/utf8_bram_sdp.v\"")
+    string(APPEND ys "; chparam -set WIDTH ${w} -set DEPTH ${d} utf8_bram_sdp")
+    string(APPEND ys "; hierarchy -check -top utf8_bram_sdp; synth_ecp5 -top utf8_bram_sdp")
+    string(APPEND ys "; select -assert-count ${n} t:DP16KD")
+    string(APPEND ys "; select -assert-count ${n} t:DP16KD r:REGMODE_A=${mode} %i r:REGMODE_B=${mode} %i")
+    if(mode STREQUAL "OUTREG")
+      string(APPEND ys "; select -assert-none t:TRELLIS_FF")
+    endif()
+    add_test(NAME rtl_yosys_ecp5.utf8_bram_sdp.w${w}_d${d}
+      COMMAND ${YOSYS_EXECUTABLE} -q -p "${ys}")
+    set_tests_properties(rtl_yosys_ecp5.utf8_bram_sdp.w${w}_d${d} PROPERTIES LABELS quick)
+  endforeach()
+endif()
