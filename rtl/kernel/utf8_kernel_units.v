@@ -120,14 +120,31 @@ reg [6*W-1:0]  l_user_q;
 reg            l_last_q;
 reg [W-1:0]    l_big_q;        // kept lane with a unit above U+FFFF
 reg [W-1:0]    l_err_pre_q;    // a kept lane at or below this one has an error unit
+// Each lane's value for the trees, masked by its keep before the register: a
+// tree level that also has to AND in the keeps takes more inputs than a LUT4
+// has, and the keep → group sum path (8.2 ns at W = 64) was the kernel's
+// longest after the tail's.
+reg [3*W-1:0]  l_len_q;        // bytes of the unit, 0 if not kept
+reg [3*W-1:0]  l_san_q;        // bytes it leaves as (U+FFFD: 3), 0 if not kept
+reg [6*W-1:0]  l_cls_q;        // kept and of class c (1..6): lane g at [(c-1)*W + g]
 
 wire [W-1:0] a_big, a_err;
+wire [3*W-1:0] a_len, a_san;
+wire [6*W-1:0] a_cls;
 genvar gl, gc;
 generate
     for (gl = 0; gl < W; gl = gl + 1) begin : g_flags
-        assign a_big[gl] = s_axis_tkeep[gl] && s_axis_tuser[6*gl +: 3] == CLS_OK
-                        && |s_axis_tdata[32*gl + 16 +: 16];
-        assign a_err[gl] = s_axis_tkeep[gl] && s_axis_tuser[6*gl +: 3] != CLS_OK;
+        wire [2:0] cls = s_axis_tuser[6*gl +: 3];
+        wire [2:0] len = s_axis_tuser[6*gl + 3 +: 3];
+        wire       keep = s_axis_tkeep[gl];
+        assign a_big[gl] = keep && cls == CLS_OK && |s_axis_tdata[32*gl + 16 +: 16];
+        assign a_err[gl] = keep && cls != CLS_OK;
+        assign a_len[3*gl +: 3] = keep ? len : 3'd0;
+        // an error unit leaves as U+FFFD, EF BF BD
+        assign a_san[3*gl +: 3] = !keep ? 3'd0 : (cls == CLS_OK) ? len : 3'd3;
+        for (gc = 1; gc <= 6; gc = gc + 1) begin : g_cls
+            assign a_cls[(gc-1)*W + gl] = keep && cls == gc;
+        end
     end
 endgenerate
 // Whether a lane or one below it has an error unit: a log-depth prefix OR,
@@ -149,14 +166,12 @@ endgenerate
 // The lane register's totals, each a balanced tree over the lanes
 
 wire [W-1:0] s_err_first;            // the first kept lane with an error unit
-wire [3*W-1:0] s_len, s_san, s_len_before;
-wire [2*W-1:0] s_u16;
-wire [6*W-1:0] s_cls;               // class c (1..6), lane g at [(c-1)*W + g]
+wire [3*W-1:0] s_len = l_len_q;
+wire [3*W-1:0] s_san = l_san_q;
+wire [6*W-1:0] s_cls = l_cls_q;     // class c (1..6), lane g at [(c-1)*W + g]
+wire [3*W-1:0] s_len_before;
 generate
     for (gl = 0; gl < W; gl = gl + 1) begin : g_lane
-        wire [2:0] cls = l_user_q[6*gl +: 3];
-        wire [2:0] len = l_user_q[6*gl + 3 +: 3];
-        wire       keep = l_keep_q[gl];
         // the prefix rises at the first error lane; below it every lane counts
         // towards the bytes before the error
         if (gl == 0) begin : g_first
@@ -164,15 +179,8 @@ generate
         end else begin : g_next
             assign s_err_first[gl] = l_err_pre_q[gl] && !l_err_pre_q[gl-1];
         end
-        assign s_len[3*gl +: 3] = keep ? len : 3'd0;
-        // an error unit leaves as U+FFFD, EF BF BD
-        assign s_san[3*gl +: 3] = !keep ? 3'd0 : (cls == CLS_OK) ? len : 3'd3;
         // the input bytes before the first error unit
         assign s_len_before[3*gl +: 3] = l_err_pre_q[gl] ? 3'd0 : s_len[3*gl +: 3];
-        assign s_u16[2*gl +: 2] = !keep ? 2'd0 : l_big_q[gl] ? 2'd2 : 2'd1;
-        for (gc = 1; gc <= 6; gc = gc + 1) begin : g_cls
-            assign s_cls[(gc-1)*W + gl] = keep && cls == gc;
-        end
     end
 endgenerate
 
@@ -185,6 +193,7 @@ localparam GW = 6;                  // a group's byte sum: 8 lanes of at most 7
 wire [NG*GW-1:0] s_len_grp, s_san_grp, s_before_grp;
 wire [NG*4-1:0]  s_unit_grp;
 wire [NG*5-1:0]  s_u16_grp;
+wire [NG*4-1:0]  s_big_grp;
 wire [6*NG*4-1:0] s_cls_grp;        // class c, group k at [((c-1)*NG + k)*4]
 reg  [NG*3-1:0]  s_err_cls_grp;     // the first error's class, in its group; 0 in others
 integer g, c;
@@ -198,8 +207,13 @@ generate
             .in_values(s_len_before[24*gl +: 24]), .sum(s_before_grp[GW*gl +: GW]));
         utf8_lane_sum #(.N(8), .IN_WIDTH(1)) unit_tree (
             .in_values(l_keep_q[8*gl +: 8]), .sum(s_unit_grp[4*gl +: 4]));
-        utf8_lane_sum #(.N(8), .IN_WIDTH(2)) u16_tree (
-            .in_values(s_u16[16*gl +: 16]), .sum(s_u16_grp[5*gl +: 5]));
+        // UTF-16 units: one a kept lane, one more a unit above U+FFFF (a big
+        // lane is a kept one), so the kept lanes' count plus the big lanes'
+        // count: two popcounts and one add, where a tree of 2-bit lane values
+        // was three adder levels
+        utf8_lane_sum #(.N(8), .IN_WIDTH(1)) big_tree (
+            .in_values(l_big_q[8*gl +: 8]), .sum(s_big_grp[4*gl +: 4]));
+        assign s_u16_grp[5*gl +: 5] = {1'b0, s_unit_grp[4*gl +: 4]} + {1'b0, s_big_grp[4*gl +: 4]};
         for (gc = 1; gc <= 6; gc = gc + 1) begin : g_cls_tree
             utf8_lane_sum #(.N(8), .IN_WIDTH(1)) cls_tree (
                 .in_values(s_cls[(gc-1)*W + 8*gl +: 8]),
@@ -426,6 +440,9 @@ always @(posedge clk) begin
         l_last_q <= s_axis_tlast;
         l_big_q  <= a_big;
         l_err_pre_q <= g_pre[LW-1].p_out;
+        l_len_q  <= a_len;
+        l_san_q  <= a_san;
+        l_cls_q  <= a_cls;
     end
     l_valid_q <= s_axis_tready ? (s_axis_tvalid && !drop) : 1'b1;
 
